@@ -1,0 +1,1 @@
+"""Agents (importable as ``mobile_gym.agents``); they arrive with the env."""

@@ -1,0 +1,390 @@
+"""Actions: the one action model of the project and its on-disk spellings.
+
+Coordinates are resolution-free: `(x, y)` in [0, 1], x to the right, y down. The
+spellings other tools use are converted here and nowhere else:
+
+- AITW / LlamaTouch `Action(action_type, touch_point_yx, lift_point_yx, typed_text)`:
+  note AITW puts **y before x** and folds taps and swipes into one DUAL_POINT type.
+- AgentEnv action files: ``CLICK|[x, y]|NULL|W|H`` and friends.
+- LlamaTouch ``eventStructs.txt`` lines: ``[Click] Screen Resolution (W, H), Click
+  Position (x, y)`` (pixels), and the Chinese spelling of the original recorder.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any, Mapping, NamedTuple
+
+from mobile_gym.errors import InvalidActionError
+
+#: Longest text a TYPE action may carry (also the gym `Text` space's max length).
+MAX_TEXT_LENGTH = 512
+
+#: A dual-point gesture shorter than this (fraction of the screen) is a tap, as in AITW.
+TAP_DISTANCE = 0.04
+
+
+class ActionType(IntEnum):
+    """Action types; contiguous from 0 so they index a `Discrete` space."""
+
+    CLICK = 0
+    SWIPE = 1
+    TYPE = 2
+    BACK = 3
+    HOME = 4
+    ENTER = 5
+    COMPLETE = 6
+    IMPOSSIBLE = 7
+
+
+Point = tuple[float, float]
+
+
+def _point(value: Any, field: str) -> Point:
+    try:
+        x, y = (float(v) for v in value)
+    except (TypeError, ValueError) as exc:
+        raise InvalidActionError(f"{field} must be two numbers (x, y), got {value!r}") from exc
+    for v in (x, y):
+        if not math.isfinite(v) or not 0.0 <= v <= 1.0:
+            raise InvalidActionError(
+                f"{field} must be normalized coordinates in [0, 1], got {value!r}"
+            )
+    return (x, y)
+
+
+@dataclass(frozen=True)
+class Action:
+    """One agent action. Fields a type does not use are stored as None."""
+
+    action_type: ActionType
+    touch: Point | None = None
+    lift: Point | None = None
+    text: str | None = None
+
+    def __post_init__(self) -> None:
+        try:
+            kind = ActionType(self.action_type)
+        except (ValueError, TypeError) as exc:
+            raise InvalidActionError(
+                f"unknown action type {self.action_type!r}; expected one of "
+                + ", ".join(t.name for t in ActionType)
+            ) from exc
+        touch = lift = text = None
+        if kind in (ActionType.CLICK, ActionType.SWIPE):
+            if self.touch is None:
+                raise InvalidActionError(f"{kind.name} needs a touch point")
+            touch = _point(self.touch, "touch")
+        if kind is ActionType.SWIPE:
+            if self.lift is None:
+                raise InvalidActionError("SWIPE needs a lift point")
+            lift = _point(self.lift, "lift")
+            if lift == touch:
+                raise InvalidActionError(
+                    "a SWIPE needs distinct touch and lift points; use CLICK for a tap"
+                )
+        if kind is ActionType.TYPE:
+            if not isinstance(self.text, str):
+                raise InvalidActionError(f"TYPE needs text (a str), got {self.text!r}")
+            if len(self.text) > MAX_TEXT_LENGTH:
+                raise InvalidActionError(
+                    f"TYPE text is {len(self.text)} characters; the limit is {MAX_TEXT_LENGTH}"
+                )
+            text = self.text
+        object.__setattr__(self, "action_type", kind)
+        object.__setattr__(self, "touch", touch)
+        object.__setattr__(self, "lift", lift)
+        object.__setattr__(self, "text", text)
+
+    # -- constructors -------------------------------------------------------------
+    @classmethod
+    def click(cls, x: float, y: float) -> Action:
+        return cls(ActionType.CLICK, touch=(x, y))
+
+    @classmethod
+    def swipe(cls, x1: float, y1: float, x2: float, y2: float) -> Action:
+        return cls(ActionType.SWIPE, touch=(x1, y1), lift=(x2, y2))
+
+    @classmethod
+    def type_text(cls, text: str) -> Action:
+        return cls(ActionType.TYPE, text=text)
+
+    @classmethod
+    def back(cls) -> Action:
+        return cls(ActionType.BACK)
+
+    @classmethod
+    def home(cls) -> Action:
+        return cls(ActionType.HOME)
+
+    @classmethod
+    def enter(cls) -> Action:
+        return cls(ActionType.ENTER)
+
+    @classmethod
+    def complete(cls) -> Action:
+        return cls(ActionType.COMPLETE)
+
+    @classmethod
+    def impossible(cls) -> Action:
+        return cls(ActionType.IMPOSSIBLE)
+
+    # -- properties -----------------------------------------------------------------
+    @property
+    def is_tap(self) -> bool:
+        """A click, or a swipe so short that Android sees a tap (AITW's rule)."""
+        if self.action_type is ActionType.CLICK:
+            return True
+        if self.action_type is ActionType.SWIPE:
+            assert self.touch is not None and self.lift is not None
+            return math.dist(self.touch, self.lift) <= TAP_DISTANCE
+        return False
+
+    @property
+    def ends_episode(self) -> bool:
+        return self.action_type in (ActionType.COMPLETE, ActionType.IMPOSSIBLE)
+
+    def __str__(self) -> str:
+        t = self.action_type.name
+        if self.action_type is ActionType.CLICK:
+            return f"CLICK({self.touch[0]:.3f}, {self.touch[1]:.3f})"  # type: ignore[index]
+        if self.action_type is ActionType.SWIPE:
+            (x1, y1), (x2, y2) = self.touch, self.lift  # type: ignore[misc]
+            return f"SWIPE({x1:.3f}, {y1:.3f} -> {x2:.3f}, {y2:.3f})"
+        if self.action_type is ActionType.TYPE:
+            return f"TYPE({self.text!r})"
+        return t
+
+    # -- gym ----------------------------------------------------------------------------
+    @classmethod
+    def from_gym(cls, sample: Mapping[str, Any]) -> Action:
+        """Build from a sample of the env's `Dict` action space (unused fields ignored)."""
+        if not isinstance(sample, Mapping) or "action_type" not in sample:
+            raise InvalidActionError(
+                "a gym action is a dict with 'action_type' (and 'touch', 'lift', 'text'), "
+                f"got {type(sample).__name__}"
+            )
+        raw_type = sample["action_type"]
+        try:
+            kind = ActionType(int(raw_type))
+            if int(raw_type) != raw_type:
+                raise ValueError
+        except (TypeError, ValueError) as exc:
+            raise InvalidActionError(f"unknown action type {raw_type!r}") from exc
+
+        def pt(name: str) -> Point:
+            value = sample.get(name)
+            shape = getattr(value, "shape", None)
+            if shape is not None and tuple(shape) != (2,):
+                raise InvalidActionError(f"{name} must have shape (2,), got {tuple(shape)}")
+            return _point(value, name)
+
+        if kind is ActionType.CLICK:
+            return cls(kind, touch=pt("touch"))
+        if kind is ActionType.SWIPE:
+            return cls(kind, touch=pt("touch"), lift=pt("lift"))
+        if kind is ActionType.TYPE:
+            return cls(kind, text=sample.get("text"))
+        return cls(kind)
+
+    # -- AITW / LlamaTouch ------------------------------------------------------------
+    def to_aitw(self) -> AITWAction:
+        kind = self.action_type
+        if kind in (ActionType.CLICK, ActionType.SWIPE):
+            touch = self.touch
+            lift = self.lift if kind is ActionType.SWIPE else self.touch
+            assert touch is not None and lift is not None
+            return AITWAction(
+                AITWActionType.DUAL_POINT, (touch[1], touch[0]), (lift[1], lift[0]), ""
+            )
+        return AITWAction(_TO_AITW[kind], (-1.0, -1.0), (-1.0, -1.0), self.text or "")
+
+    @classmethod
+    def from_aitw(cls, action: Any) -> Action:
+        """From an AITW/LlamaTouch Action (any object with its four fields)."""
+        try:
+            raw = action.action_type
+            code = AITWActionType(int(getattr(raw, "value", raw)))
+        except (AttributeError, TypeError, ValueError) as exc:
+            raise InvalidActionError(f"not an AITW action: {action!r}") from exc
+        if code is AITWActionType.DUAL_POINT:
+            (ty, tx), (ly, lx) = action.touch_point_yx, action.lift_point_yx
+            if (tx, ty) == (lx, ly):
+                return cls.click(tx, ty)
+            return cls.swipe(tx, ty, lx, ly)
+        if code is AITWActionType.TYPE:
+            return cls.type_text(action.typed_text)
+        return cls(_FROM_AITW[code])
+
+    # -- AgentEnv action files ------------------------------------------------------
+    def to_agentenv(self, width: int, height: int) -> str:
+        """One line of an AgentEnv ``i.action`` file (no trailing newline)."""
+        kind = self.action_type
+        if kind is ActionType.CLICK:
+            first, second = _agentenv_point(self.touch), "NULL"
+        elif kind is ActionType.SWIPE:
+            first, second = _agentenv_point(self.touch), _agentenv_point(self.lift)
+        elif kind is ActionType.TYPE:
+            first, second = self.text or "", "NULL"
+        else:
+            first = second = "NULL"
+        return f"{_AGENTENV_NAMES[kind]}|{first}|{second}|{int(width)}|{int(height)}"
+
+    @classmethod
+    def from_agentenv(cls, line: str) -> tuple[Action, tuple[int, int]]:
+        """Parse an AgentEnv action line; returns the action and the screen (W, H)."""
+        head, sep, rest = line.rstrip("\r\n").partition("|")
+        parts = rest.rsplit("|", 3)
+        if not sep or len(parts) != 4:
+            raise InvalidActionError(f"not an AgentEnv action line: {line!r}")
+        first, second, w, h = parts
+        try:
+            kind = _AGENTENV_TYPES[head]
+            size = (int(w), int(h))
+        except (KeyError, ValueError) as exc:
+            raise InvalidActionError(f"not an AgentEnv action line: {line!r}") from exc
+        if kind is ActionType.TYPE:
+            return cls.type_text(first), size
+        if kind is ActionType.CLICK:
+            return cls(kind, touch=_parse_agentenv_point(first, line)), size
+        if kind is ActionType.SWIPE:
+            touch = _parse_agentenv_point(first, line)
+            lift = _parse_agentenv_point(second, line)
+            return cls(kind, touch=touch, lift=lift), size
+        return cls(kind), size
+
+    # -- LlamaTouch eventStructs.txt ----------------------------------------------------
+    def to_event_line(self, width: int, height: int) -> str:
+        """One line of ``eventStructs.txt``; coordinates become pixels of (W, H)."""
+        kind = self.action_type
+        if kind is ActionType.CLICK:
+            x, y = _pixels(self.touch, width, height)
+            return f"[Click] Screen Resolution ({width}, {height}), Click Position ({x}, {y})"
+        if kind is ActionType.SWIPE:
+            x1, y1 = _pixels(self.touch, width, height)
+            x2, y2 = _pixels(self.lift, width, height)
+            return (
+                f"[Swipe] Screen Resolution ({width}, {height}), "
+                f"Start Position ({x1}, {y1}), End Position ({x2}, {y2})"
+            )
+        if kind is ActionType.TYPE:
+            if "\n" in (self.text or "") or "\r" in (self.text or ""):
+                raise InvalidActionError("eventStructs.txt cannot hold typed text with newlines")
+            return f"[Input] {self.text}"
+        if kind in _EVENT_NAMES:
+            return f"[{_EVENT_NAMES[kind]}]"
+        raise InvalidActionError(
+            f"{kind.name} has no eventStructs.txt line (the last screen's action is implicit)"
+        )
+
+    @classmethod
+    def from_event_line(cls, line: str) -> Action:
+        line = line.rstrip("\r\n")
+        m = _EVENT_CLICK.fullmatch(line) or _EVENT_CLICK_ZH.fullmatch(line)
+        if m:
+            w, h, x, y = (int(g) for g in m.groups())
+            return cls.click(*_normalized(x, y, w, h))
+        m = _EVENT_SWIPE.fullmatch(line) or _EVENT_SWIPE_ZH.fullmatch(line)
+        if m:
+            w, h, x1, y1, x2, y2 = (int(g) for g in m.groups())
+            start, end = _normalized(x1, y1, w, h), _normalized(x2, y2, w, h)
+            if start == end:
+                return cls.click(*start)
+            return cls.swipe(*start, *end)
+        for prefix in ("[Input] ", "【键盘输入】"):
+            if line.startswith(prefix):
+                return cls.type_text(line[len(prefix) :])
+        kind = _EVENT_KEYS.get(line.strip())
+        if kind is not None:
+            return cls(kind)
+        raise InvalidActionError(f"not an eventStructs.txt line: {line!r}")
+
+
+class AITWActionType(IntEnum):
+    """Action type codes of Android-in-the-Wild, which LlamaTouch reuses."""
+
+    TYPE = 3
+    DUAL_POINT = 4
+    PRESS_BACK = 5
+    PRESS_HOME = 6
+    PRESS_ENTER = 7
+    STATUS_TASK_COMPLETE = 10
+    STATUS_TASK_IMPOSSIBLE = 11
+
+
+class AITWAction(NamedTuple):
+    """AITW / LlamaTouch action record; points are **(y, x)**, unused ones (-1, -1)."""
+
+    action_type: AITWActionType
+    touch_point_yx: tuple[float, float] = (-1.0, -1.0)
+    lift_point_yx: tuple[float, float] = (-1.0, -1.0)
+    typed_text: str = ""
+
+
+_TO_AITW = {
+    ActionType.TYPE: AITWActionType.TYPE,
+    ActionType.BACK: AITWActionType.PRESS_BACK,
+    ActionType.HOME: AITWActionType.PRESS_HOME,
+    ActionType.ENTER: AITWActionType.PRESS_ENTER,
+    ActionType.COMPLETE: AITWActionType.STATUS_TASK_COMPLETE,
+    ActionType.IMPOSSIBLE: AITWActionType.STATUS_TASK_IMPOSSIBLE,
+}
+_FROM_AITW = {v: k for k, v in _TO_AITW.items()}
+
+_AGENTENV_NAMES = {
+    ActionType.CLICK: "CLICK",
+    ActionType.SWIPE: "SWIPE",
+    ActionType.TYPE: "TYPE",
+    ActionType.BACK: "PRESS_BACK",
+    ActionType.HOME: "PRESS_HOME",
+    ActionType.ENTER: "PRESS_ENTER",
+    ActionType.COMPLETE: "STATUS_TASK_COMPLETE",
+    ActionType.IMPOSSIBLE: "STATUS_TASK_IMPOSSIBLE",
+}
+_AGENTENV_TYPES = {v: k for k, v in _AGENTENV_NAMES.items()}
+
+
+def _agentenv_point(p: Point | None) -> str:
+    assert p is not None
+    return f"[{p[0]!r}, {p[1]!r}]"
+
+
+def _parse_agentenv_point(text: str, line: str) -> Point:
+    inner = text.strip()
+    parts = inner[1:-1].replace(",", " ").split() if inner[:1] + inner[-1:] == "[]" else []
+    if len(parts) != 2:
+        raise InvalidActionError(f"bad point {text!r} in AgentEnv action line {line!r}")
+    try:
+        return _point(parts, "point")
+    except InvalidActionError as exc:
+        raise InvalidActionError(f"{exc} in AgentEnv action line {line!r}") from exc
+
+
+_EVENT_NAMES = {ActionType.HOME: "Home", ActionType.BACK: "Back", ActionType.ENTER: "Enter"}
+_EVENT_KEYS = {f"[{v}]": k for k, v in _EVENT_NAMES.items()}
+_EVENT_KEYS.update({"【Home键】": ActionType.HOME, "【Back键】": ActionType.BACK})
+_EVENT_CLICK = re.compile(
+    r"\[Click\] Screen Resolution \((\d+), (\d+)\), Click Position \((\d+), (\d+)\)"
+)
+_EVENT_SWIPE = re.compile(
+    r"\[Swipe\] Screen Resolution \((\d+), (\d+)\), Start Position \((\d+), (\d+)\), "
+    r"End Position \((\d+), (\d+)\)"
+)
+_EVENT_CLICK_ZH = re.compile(r"【点击事件】屏幕大小：（w(\d+)，h(\d+)），触摸位置：（x(\d+)，y(\d+)）")
+_EVENT_SWIPE_ZH = re.compile(
+    r"【滑动事件】屏幕大小：（w(\d+)，h(\d+)），起始位置：（x(\d+)，y(\d+)），结束位置：（x(\d+)，y(\d+)）"
+)
+
+
+def _pixels(p: Point | None, width: int, height: int) -> tuple[int, int]:
+    assert p is not None
+    return round(p[0] * width), round(p[1] * height)
+
+
+def _normalized(x: int, y: int, width: int, height: int) -> Point:
+    if width <= 0 or height <= 0 or not (0 <= x <= width and 0 <= y <= height):
+        raise InvalidActionError(f"position ({x}, {y}) is outside the screen {width}x{height}")
+    return (x / width, y / height)

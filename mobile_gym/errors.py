@@ -1,0 +1,48 @@
+"""The one exception hierarchy of mobile_gym.
+
+Every error the library raises on bad input is a `MobileGymError`; callers that want
+to keep a batch going catch that and nothing broader.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class MobileGymError(Exception):
+    """Base class of every error raised by mobile_gym."""
+
+
+class InvalidActionError(MobileGymError, ValueError):
+    """An action is malformed: unknown type, bad coordinates, text too long, ..."""
+
+
+class ViewHierarchyError(MobileGymError, ValueError):
+    """A uiautomator dump cannot be parsed even in recovery mode."""
+
+
+class FormatError(MobileGymError, ValueError):
+    """A file on disk (trace, dataset, annotation, metadata) is missing or corrupt.
+
+    The message names the file and says what is wrong with it.
+    """
+
+    def __init__(self, path: str | Path | None, problem: str):
+        self.path = None if path is None else Path(path)
+        self.problem = problem
+        super().__init__(f"{self.path}: {problem}" if path is not None else problem)
+
+
+class AnnotationError(FormatError):
+    """An essential-state annotation (.ess) is malformed or refers to nothing."""
+
+
+class UnknownEpisodeError(MobileGymError, KeyError):
+    """An episode id is not in the dataset or metadata."""
+
+    def __str__(self) -> str:  # KeyError quotes its argument; keep the message readable
+        return str(self.args[0]) if self.args else "unknown episode"
+
+
+class ModelUnavailableError(MobileGymError, RuntimeError):
+    """The sentence-embedding model cannot be loaded (package missing, bad path)."""

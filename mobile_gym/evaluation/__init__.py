@@ -1,0 +1,1 @@
+"""Evaluating recorded traces: the batch runner, baseline evaluators and reports."""

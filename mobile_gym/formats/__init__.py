@@ -1,0 +1,1 @@
+"""Readers and writers of the on-disk formats (LlamaTouch dataset, AgentEnv traces)."""

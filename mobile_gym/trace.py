@@ -1,0 +1,205 @@
+"""UIState and Trace: what a device shows at one step, and a run of such steps.
+
+A state loaded from disk keeps only its file paths until a field is read, so that an
+evaluator that needs just activities and actions never decodes a screenshot. Reading a
+missing or corrupt file raises `FormatError` naming that file.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Iterator, Sequence
+
+import numpy as np
+from PIL import Image
+
+from mobile_gym.actions import Action
+from mobile_gym.errors import FormatError
+from mobile_gym.ui.hierarchy import ViewHierarchy
+
+
+def normalize_activity(activity: str | None, package: str | None = None) -> str:
+    """Canonical ``package/fully.qualified.Class`` form of an activity name.
+
+    Accepts the short form ``package/.Activity``, ``package/Activity`` (relative to the
+    package) and a bare class name (kept as is unless a package is given).
+    """
+    activity = (activity or "").strip()
+    if "/" in activity:
+        package, _, cls = activity.partition("/")
+    elif package and activity:
+        cls = activity
+    else:
+        return activity
+    if cls.startswith("."):
+        cls = package + cls
+    elif "." not in cls:
+        cls = f"{package}.{cls}"
+    return f"{package}/{cls}"
+
+
+_COMPONENT = re.compile(r"[\w.$]+/[\w.$]+")
+_WINDOW = re.compile(r"Window\{\S+ u\d+ ([\w.$]+)\}")
+
+
+def parse_activity_text(text: str) -> str:
+    """The activity named in an ``.activity`` file: a plain ``pkg/.Cls`` line, or the
+    ``mObscuringWindow=``/``mCurrentFocus=`` lines of dumpsys (``null`` means none)."""
+    m = _COMPONENT.search(text) or _WINDOW.search(text)
+    if m:
+        return normalize_activity(m.group(m.lastindex or 0))
+    return ""
+
+
+def activity_class(activity: str | None) -> str:
+    """The fully qualified class of an activity, whatever form it was given in."""
+    canonical = normalize_activity(activity)
+    return canonical.partition("/")[2] if "/" in canonical else canonical
+
+
+class UIState:
+    """One step of a trace: the screen, its hierarchy, foreground activity, the action
+    taken from it (None for the last state) and, where recorded, installed packages."""
+
+    def __init__(
+        self,
+        *,
+        xml: str | None = None,
+        xml_path: str | Path | None = None,
+        screenshot: np.ndarray | Image.Image | None = None,
+        screenshot_path: str | Path | None = None,
+        activity: str | None = None,
+        action: Action | None = None,
+        installed_packages: Iterable[str] | None = None,
+        index: int = 0,
+        timing: dict[str, float] | None = None,
+        screen_size: tuple[int, int] | None = None,
+    ):
+        self._xml = xml
+        self.xml_path = None if xml_path is None else Path(xml_path)
+        self._image = screenshot if isinstance(screenshot, Image.Image) else None
+        self._array = screenshot if isinstance(screenshot, np.ndarray) else None
+        self.screenshot_path = None if screenshot_path is None else Path(screenshot_path)
+        self.activity = activity
+        self.action = action
+        self.installed_packages = None if installed_packages is None else frozenset(installed_packages)
+        self.index = index
+        self.timing = dict(timing or {})
+        self._screen_size = None if screen_size is None else (int(screen_size[0]), int(screen_size[1]))
+        self._hierarchy: ViewHierarchy | None = None
+
+    def __repr__(self) -> str:
+        return f"<UIState {self.index} {self.activity or '?'} action={self.action}>"
+
+    # -- view hierarchy -----------------------------------------------------------------
+    @property
+    def has_xml(self) -> bool:
+        return self._xml is not None or self.xml_path is not None
+
+    @property
+    def xml(self) -> str:
+        if self._xml is None:
+            if self.xml_path is None:
+                raise FormatError(None, f"step {self.index} has no view hierarchy")
+            try:
+                self._xml = self.xml_path.read_text(encoding="utf-8", errors="replace")
+            except OSError as exc:
+                raise FormatError(self.xml_path, f"cannot read view hierarchy ({exc.strerror or exc})") from exc
+        return self._xml
+
+    @property
+    def hierarchy(self) -> ViewHierarchy:
+        if self._hierarchy is None:
+            if self._xml is None and self.xml_path is not None:
+                self._hierarchy = ViewHierarchy.from_file(self.xml_path)
+            else:
+                try:
+                    self._hierarchy = ViewHierarchy(self.xml, source=f"step {self.index}")
+                except Exception as exc:
+                    raise FormatError(None, str(exc)) from exc
+        return self._hierarchy
+
+    # -- screenshot ---------------------------------------------------------------------
+    @property
+    def has_screenshot(self) -> bool:
+        return self._image is not None or self._array is not None or self.screenshot_path is not None
+
+    @property
+    def image(self) -> Image.Image:
+        """The screenshot as an RGB PIL image (decoded once)."""
+        if self._image is None:
+            if self._array is not None:
+                self._image = Image.fromarray(np.asarray(self._array, dtype=np.uint8)[..., :3])
+            elif self.screenshot_path is not None:
+                self._image = _load_image(self.screenshot_path)
+            else:
+                raise FormatError(None, f"step {self.index} has no screenshot")
+        return self._image
+
+    @property
+    def screenshot(self) -> np.ndarray:
+        """The screenshot as a uint8 (H, W, 3) array."""
+        if self._array is None:
+            self._array = np.asarray(self.image, dtype=np.uint8)
+        return self._array
+
+    @property
+    def screen_size(self) -> tuple[int, int]:
+        """(width, height) of the device screen in hierarchy pixels: as recorded (e.g.
+        with the action), else the screenshot's, else the hierarchy's extent."""
+        if self._screen_size is not None:
+            return self._screen_size
+        if self.has_screenshot:
+            return self.image.size
+        b = self.hierarchy.screen_bounds
+        return (b.right, b.bottom)
+
+
+def _load_image(path: Path) -> Image.Image:
+    try:
+        with Image.open(path) as img:
+            img.load()
+            return img.convert("RGB")
+    except FileNotFoundError as exc:
+        raise FormatError(path, "screenshot is missing") from exc
+    except OSError as exc:  # PIL raises UnidentifiedImageError (an OSError) on garbage
+        raise FormatError(path, f"screenshot is not a readable image ({exc})") from exc
+
+
+@dataclass
+class Trace:
+    """The states of one episode in order; `installed_packages` is the record taken at
+    episode end (AgentEnv keeps one per trace, not per step)."""
+
+    states: list[UIState]
+    episode: str | None = None
+    instruction: str | None = None
+    installed_packages: frozenset[str] | None = None
+    source: Path | None = field(default=None, compare=False)
+
+    def __len__(self) -> int:
+        return len(self.states)
+
+    def __iter__(self) -> Iterator[UIState]:
+        return iter(self.states)
+
+    def __getitem__(self, i: int) -> UIState:
+        return self.states[i]
+
+    @property
+    def actions(self) -> list[Action | None]:
+        return [s.action for s in self.states]
+
+    def installed_at(self, step: int) -> frozenset[str] | None:
+        """Installed packages at a step: its own record, else the trace's final one."""
+        own = self.states[step].installed_packages
+        return own if own is not None else self.installed_packages
+
+    @classmethod
+    def from_states(cls, states: Sequence[UIState], **kwargs) -> Trace:
+        states = list(states)
+        for i, s in enumerate(states):
+            s.index = i
+        return cls(states=states, **kwargs)

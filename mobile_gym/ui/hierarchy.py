@@ -1,0 +1,369 @@
+"""uiautomator view hierarchies: parsing, the node model, xpaths and hit-testing.
+
+Real dumps are messy (text before the XML declaration, truncated files, stray control
+characters); lxml's recovering parser reads what can be read and only a dump with no
+node at all is an error.
+
+XPaths are spelled the way uiautomator2 and LlamaTouch spell them: element names are
+the Android class names (``//*[@resource-id="x"]/android.widget.TextView[2]``), not
+the ``node`` tags of the raw dump. Both spellings are accepted by `ViewHierarchy.xpath`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Iterator
+
+from lxml import etree
+
+from mobile_gym.errors import FormatError, ViewHierarchyError
+
+#: Boolean attributes of a dump node, in the order uiautomator writes them.
+FLAG_NAMES = (
+    "checkable",
+    "checked",
+    "clickable",
+    "enabled",
+    "focusable",
+    "focused",
+    "scrollable",
+    "long-clickable",
+    "password",
+    "selected",
+)
+
+_BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
+_NOT_NAME_CHAR = re.compile(r"[^A-Za-z0-9_.\-]")
+
+
+@dataclass(frozen=True, order=True)
+class Bounds:
+    """Pixel rectangle ``[left,top][right,bottom]``; edges count as inside."""
+
+    left: int
+    top: int
+    right: int
+    bottom: int
+
+    @classmethod
+    def parse(cls, text: str) -> Bounds:
+        m = _BOUNDS.fullmatch(text.strip()) if isinstance(text, str) else None
+        if not m:
+            raise ValueError(f"bounds must look like '[l,t][r,b]', got {text!r}")
+        return cls(*(int(g) for g in m.groups()))
+
+    def __str__(self) -> str:
+        return f"[{self.left},{self.top}][{self.right},{self.bottom}]"
+
+    @property
+    def width(self) -> int:
+        return self.right - self.left
+
+    @property
+    def height(self) -> int:
+        return self.bottom - self.top
+
+    @property
+    def area(self) -> int:
+        return max(0, self.width) * max(0, self.height)
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return ((self.left + self.right) / 2, (self.top + self.bottom) / 2)
+
+    def contains(self, x: float, y: float) -> bool:
+        return self.left <= x <= self.right and self.top <= y <= self.bottom
+
+    def scaled(self, sx: float, sy: float) -> Bounds:
+        return Bounds(
+            round(self.left * sx), round(self.top * sy), round(self.right * sx), round(self.bottom * sy)
+        )
+
+
+_EMPTY = Bounds(0, 0, 0, 0)
+
+
+class Node:
+    """One view of the hierarchy. Attribute names follow the dump (`resource_id` for
+    ``resource-id``); the boolean flags are in `flags` under their dump names."""
+
+    __slots__ = (
+        "index",
+        "text",
+        "resource_id",
+        "class_name",
+        "package",
+        "content_desc",
+        "flags",
+        "bounds",
+        "parent",
+        "children",
+        "order",
+        "_element",
+        "_hierarchy",
+    )
+
+    def __init__(self, element: etree._Element, parent: Node | None, order: int, hierarchy: ViewHierarchy):
+        get = element.get
+        self.index = get("index", "")
+        self.text = get("text", "") or ""
+        self.resource_id = get("resource-id", "") or ""
+        self.class_name = get("class", "") or ""
+        self.package = get("package", "") or ""
+        self.content_desc = get("content-desc", "") or ""
+        self.flags = {name: get(name) == "true" for name in FLAG_NAMES}
+        try:
+            self.bounds = Bounds.parse(get("bounds", ""))
+        except ValueError:
+            self.bounds = _EMPTY
+        self.parent = parent
+        self.children: list[Node] = []
+        self.order = order  # position in document (drawing) order
+        self._element = element
+        self._hierarchy = hierarchy
+
+    def __repr__(self) -> str:
+        label = self.text or self.content_desc or self.resource_id
+        return f"<Node {self.class_name} {label!r} {self.bounds}>"
+
+    @property
+    def clickable(self) -> bool:
+        return self.flags["clickable"]
+
+    @property
+    def checked(self) -> bool:
+        return self.flags["checked"]
+
+    @property
+    def label(self) -> str:
+        """What a person reads on the node: its text, else its content description."""
+        return self.text or self.content_desc
+
+    def attributes(self) -> dict[str, str]:
+        """The node's attributes as the dump spells them."""
+        return dict(self._element.attrib)
+
+    def ancestors(self) -> Iterator[Node]:
+        node = self.parent
+        while node is not None:
+            yield node
+            node = node.parent
+
+    def iter(self) -> Iterator[Node]:
+        """This node and its descendants, in document order."""
+        yield self
+        for child in self.children:
+            yield from child.iter()
+
+    @property
+    def clickable_target(self) -> Node | None:
+        """The node a tap on this one goes to: itself or its nearest clickable ancestor."""
+        if self.clickable:
+            return self
+        return next((a for a in self.ancestors() if a.clickable), None)
+
+    @property
+    def absolute_xpath(self) -> str:
+        """``/hierarchy/android.widget.FrameLayout/...[2]`` in uiautomator2's spelling."""
+        return self._hierarchy._class_tree_path(self)
+
+    @property
+    def xpath(self) -> str:
+        """A short xpath that locates this node, anchored at the nearest ancestor-or-self
+        whose resource-id is unique in the dump (the LlamaTouch annotation style)."""
+        return self._hierarchy._anchored_xpath(self)
+
+
+class ViewHierarchy:
+    """A parsed uiautomator dump."""
+
+    def __init__(self, xml: str | bytes, *, source: str | Path | None = None):
+        self.source = source
+        data = xml.encode("utf-8") if isinstance(xml, str) else bytes(xml)
+        start = data.find(b"<")
+        if start < 0:
+            raise ViewHierarchyError(f"{source or 'view hierarchy'}: no XML content")
+        parser = etree.XMLParser(recover=True, huge_tree=True, remove_blank_text=True)
+        try:
+            root = etree.fromstring(data[start:], parser)
+        except etree.XMLSyntaxError as exc:  # raised only when nothing is recoverable
+            raise ViewHierarchyError(f"{source or 'view hierarchy'}: unparseable XML ({exc})") from exc
+        if root is None:
+            raise ViewHierarchyError(f"{source or 'view hierarchy'}: unparseable XML")
+        self.root_element = root
+        self.rotation = int(root.get("rotation", "0") or 0) if root.tag == "hierarchy" else 0
+        self.nodes: list[Node] = []
+        tops = [root] if root.tag == "node" else [e for e in root if e.tag == "node"]
+        self.roots: list[Node] = [self._build(e, None) for e in tops]
+        if not self.nodes:
+            raise ViewHierarchyError(f"{source or 'view hierarchy'}: the dump holds no nodes")
+
+    def _build(self, element: etree._Element, parent: Node | None) -> Node:
+        node = Node(element, parent, len(self.nodes), self)
+        self.nodes.append(node)
+        node.children = [self._build(child, node) for child in element if child.tag == "node"]
+        return node
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> ViewHierarchy:
+        try:
+            data = Path(path).read_bytes()
+        except OSError as exc:
+            raise FormatError(path, f"cannot read view hierarchy ({exc.strerror or exc})") from exc
+        try:
+            return cls(data, source=path)
+        except ViewHierarchyError as exc:
+            raise FormatError(path, str(exc).split(": ", 1)[-1]) from exc
+
+    def __iter__(self) -> Iterator[Node]:
+        return iter(self.nodes)
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+    def to_xml(self) -> str:
+        return etree.tostring(self.root_element, encoding="unicode")
+
+    @cached_property
+    def screen_bounds(self) -> Bounds:
+        """The bounds of the screen the dump covers (the union of the top nodes)."""
+        boxes = [n.bounds for n in self.roots]
+        return Bounds(
+            min(b.left for b in boxes), min(b.top for b in boxes),
+            max(b.right for b in boxes), max(b.bottom for b in boxes),
+        )
+
+    # -- lookup -------------------------------------------------------------------------
+    def find_all(
+        self,
+        *,
+        text: str | None = None,
+        resource_id: str | None = None,
+        class_name: str | None = None,
+        content_desc: str | None = None,
+        package: str | None = None,
+        ignore_case: bool = False,
+        **flags: bool,
+    ) -> list[Node]:
+        """Nodes whose attributes equal every given value (flags by dump name with
+        ``_`` for ``-``, e.g. ``long_clickable=True``)."""
+        wanted = {
+            k: v
+            for k, v in (
+                ("text", text),
+                ("resource_id", resource_id),
+                ("class_name", class_name),
+                ("content_desc", content_desc),
+                ("package", package),
+            )
+            if v is not None
+        }
+        wanted_flags = {k.replace("_", "-"): bool(v) for k, v in flags.items()}
+        unknown = set(wanted_flags) - set(FLAG_NAMES)
+        if unknown:
+            raise TypeError(f"unknown node attribute(s): {', '.join(sorted(unknown))}")
+
+        def same(a: str, b: str) -> bool:
+            return a.lower() == b.lower() if ignore_case else a == b
+
+        return [
+            n
+            for n in self.nodes
+            if all(same(getattr(n, k), v) for k, v in wanted.items())
+            and all(n.flags[k] == v for k, v in wanted_flags.items())
+        ]
+
+    def find(self, **attributes) -> Node | None:
+        found = self.find_all(**attributes)
+        return found[0] if found else None
+
+    def xpath(self, expression: str) -> list[Node]:
+        """Nodes an xpath selects, in either spelling (class names or ``node`` tags)."""
+        for tree, nodes in ((self._class_tree, self._class_nodes), (self.root_element, None)):
+            try:
+                found = tree.xpath(expression)
+            except etree.XPathError as exc:
+                raise ViewHierarchyError(f"invalid xpath {expression!r}: {exc}") from exc
+            if not isinstance(found, list):
+                continue
+            elements = [e for e in found if isinstance(e, etree._Element)]
+            if not elements:
+                continue
+            if nodes is not None:
+                return [nodes[e] for e in elements if e in nodes]
+            by_element = {n._element: n for n in self.nodes}
+            return [by_element[e] for e in elements if e in by_element]
+        return []
+
+    # -- hit testing ------------------------------------------------------------------
+    def nodes_at(self, x: float, y: float) -> list[Node]:
+        """Nodes whose bounds contain the pixel (x, y), topmost first (later in the dump
+        is drawn on top; a child is on top of its parent)."""
+        return [n for n in reversed(self.nodes) if n.bounds.area and n.bounds.contains(x, y)]
+
+    def node_at(self, x: float, y: float) -> Node | None:
+        hits = self.nodes_at(x, y)
+        return hits[0] if hits else None
+
+    def clickable_at(self, x: float, y: float) -> Node | None:
+        """The node a tap at pixel (x, y) goes to on Android: the topmost node there,
+        routed to its nearest clickable ancestor-or-self."""
+        for node in self.nodes_at(x, y):
+            target = node.clickable_target
+            if target is not None:
+                return target
+        return None
+
+    # -- xpaths -------------------------------------------------------------------------
+    @cached_property
+    def _class_tree_parts(self) -> tuple[etree._Element, dict[etree._Element, Node], dict[int, etree._Element]]:
+        """A copy of the dump whose element names are the class names, for xpaths."""
+        root = etree.Element("hierarchy", rotation=str(self.rotation))
+        nodes: dict[etree._Element, Node] = {}
+        elements: dict[int, etree._Element] = {}
+
+        def add(node: Node, parent: etree._Element) -> None:
+            tag = _NOT_NAME_CHAR.sub("_", node.class_name) or "node"
+            if not (tag[0].isalpha() or tag[0] == "_"):
+                tag = "_" + tag
+            element = etree.SubElement(parent, tag, dict(node._element.attrib))
+            nodes[element] = node
+            elements[node.order] = element
+            for child in node.children:
+                add(child, element)
+
+        for top in self.roots:
+            add(top, root)
+        return root, nodes, elements
+
+    @property
+    def _class_tree(self) -> etree._Element:
+        return self._class_tree_parts[0]
+
+    @property
+    def _class_nodes(self) -> dict[etree._Element, Node]:
+        return self._class_tree_parts[1]
+
+    def _class_tree_path(self, node: Node) -> str:
+        element = self._class_tree_parts[2][node.order]
+        return element.getroottree().getpath(element)
+
+    @cached_property
+    def _resource_id_counts(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for n in self.nodes:
+            if n.resource_id:
+                counts[n.resource_id] = counts.get(n.resource_id, 0) + 1
+        return counts
+
+    def _anchored_xpath(self, node: Node) -> str:
+        absolute = self._class_tree_path(node)
+        for anchor in [node, *node.ancestors()]:
+            rid = anchor.resource_id
+            if rid and self._resource_id_counts[rid] == 1 and '"' not in rid:
+                anchor_path = self._class_tree_path(anchor)
+                return f'//*[@resource-id="{rid}"]' + absolute[len(anchor_path) :]
+        return absolute
