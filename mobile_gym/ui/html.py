@@ -78,8 +78,10 @@ def _element(node: Node, texts: list[str], position: int, with_ids: bool) -> str
     body = "<br>".join(escape(t, quote=False) for t in dict.fromkeys(texts))  # no repeats
     if _is_input(node):
         return _tag("input", position, with_ids, node.content_desc, "", escape(_clip(node.text)))
-    if node.flags["checkable"]:
-        checked = f" checked={node.flags['checked'] or node.flags['selected']}"
+    # a row whose switch or checkbox is a child reads as that control (e.g. a Wi-Fi row)
+    toggle = next((n for n in node.iter() if n.flags["checkable"]), None)
+    if toggle is not None:
+        checked = f" checked={toggle.flags['checked'] or toggle.flags['selected']}"
         return _tag("checkbox", position, with_ids, node.content_desc, checked, body)
     return _tag("button", position, with_ids, node.content_desc, "", body)
 

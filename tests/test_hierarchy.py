@@ -1,0 +1,134 @@
+"""View hierarchy parsing (real and malformed dumps), lookup, xpaths, hit-testing,
+component lists and the compact HTML form."""
+
+from __future__ import annotations
+
+import pytest
+from screens import FIXTURES, N, button, dump
+
+from mobile_gym.errors import FormatError, ViewHierarchyError
+from mobile_gym.ui import Bounds, ViewHierarchy, component_list, screen_html
+
+REAL_DUMP = FIXTURES / "click_test_case" / "case1" / "10.xml"
+
+
+@pytest.fixture(scope="module")
+def real() -> ViewHierarchy:
+    return ViewHierarchy.from_file(REAL_DUMP)
+
+
+def test_every_real_dump_parses():
+    dumps = sorted(FIXTURES.rglob("*.xml"))
+    assert dumps
+    for path in dumps:
+        h = ViewHierarchy.from_file(path)
+        assert len(h) > 0 and h.rotation == 0
+
+
+def test_real_dump_nodes_and_bounds(real):
+    assert len(real) == 23
+    done = real.find(class_name="android.widget.Button", content_desc="Done")
+    assert done.bounds == Bounds(224, 988, 855, 1114)
+    assert done.clickable and done.package == "com.google.android.apps.maps"
+    assert real.find_all(text="done", ignore_case=True)[0].class_name == "android.view.View"
+    assert real.find(clickable=True, text="Nope") is None
+
+
+def test_xpaths_locate_their_node_in_both_spellings(real):
+    for node in real:
+        assert node in real.xpath(node.xpath)
+        assert real.xpath(node.absolute_xpath) == [node]
+    done = real.find(class_name="android.widget.Button", content_desc="Done")
+    assert done.xpath == '//*[@resource-id="com.google.android.apps.maps:id/dialog_positive_button"]'
+    assert real.xpath('//node[@content-desc="Done"][@class="android.widget.Button"]') == [done]
+    assert real.xpath("//android.widget.Button") == real.find_all(class_name="android.widget.Button")
+    with pytest.raises(ViewHierarchyError, match="invalid xpath"):
+        real.xpath("//*[")
+
+
+def test_hit_testing_routes_taps_to_the_clickable_ancestor(real):
+    done = real.find(class_name="android.widget.Button", content_desc="Done")
+    assert real.node_at(540, 1050).class_name == "android.view.View"  # the label drawn on top
+    assert real.clickable_at(540, 1050) is done
+    assert real.clickable_at(540, 700) is None  # dialog title: nothing clickable
+    assert real.node_at(5, 5) is None  # outside the dialog
+
+
+def test_malformed_dumps_recover_or_fail_clearly(tmp_path):
+    xml = dump(button("OK", (0, 0, 100, 100)), N(text="Title", bounds=(0, 200, 100, 300)))
+    truncated = ViewHierarchy(xml[: xml.index("Title") + 40])
+    assert truncated.find(text="OK") is not None
+    noisy = ViewHierarchy("UI hierchary dumped to: /dev/tty\n" + xml)
+    assert len(noisy) == 3
+    for bad in ["", "not xml at all", "<hierarchy rotation='0'></hierarchy>"]:
+        with pytest.raises(ViewHierarchyError):
+            ViewHierarchy(bad)
+    path = tmp_path / "3.xml"
+    path.write_text("<<<garbage")
+    with pytest.raises(FormatError, match="3.xml"):
+        ViewHierarchy.from_file(path)
+    with pytest.raises(FormatError, match="cannot read"):
+        ViewHierarchy.from_file(tmp_path / "missing.xml")
+
+
+def test_component_list_follows_llamatouch_rules(real):
+    components = component_list(real)
+    assert [c.id for c in components] == list(range(len(components)))
+    described = [(c.class_name.rsplit(".", 1)[-1], c.text or c.content_desc) for c in components]
+    assert described == [
+        ("TextView", "Timeline data deleted"),
+        ("TextView", "You may also want to check your past searches and the content you've browsed in your Timeline and other apps."),
+        ("Button", "Done"),
+        ("View", "Done"),
+        ("Button", "Go to Web & App Activity"),
+        ("View", "Go to Web & App Activity"),
+    ]
+    assert components[2].xpath and components[0].xpath is None  # click targets carry an xpath
+    assert all(c.flag("visible") for c in components)
+
+
+def test_component_list_keeps_widgets_and_labelled_containers_only():
+    h = ViewHierarchy(dump(
+        N("android.widget.LinearLayout", bounds=(0, 0, 1080, 200), children=[
+            N("android.widget.ImageView", bounds=(0, 0, 100, 100)),
+            N("android.widget.LinearLayout", bounds=(100, 0, 200, 100)),
+            N("android.view.View", bounds=(200, 0, 300, 100)),
+            N("android.widget.TextView", "gone", bounds=(300, 0, 300, 100)),
+        ]),
+        N("android.view.ViewGroup", desc="Card", bounds=(0, 300, 1080, 600), children=[N(text="x", bounds=(0, 300, 10, 310))]),
+        N("android.widget.ActionMenuView", desc="More", bounds=(0, 700, 100, 800)),
+    ))
+    assert [(c.class_name, c.text or c.content_desc) for c in component_list(h)] == [
+        ("android.widget.ImageView", ""),
+        ("android.view.ViewGroup", "Card"),
+        ("android.widget.TextView", "x"),
+    ]
+
+
+def test_compact_html(real):
+    assert screen_html(real).splitlines() == [
+        "<p id=0>Timeline data deleted</p>",
+        "<p id=1>You may also want to check your past searches and </p>",
+        "<button id=2 text='Done'>Done</button>",
+        "<button id=3 text='Go to Web &amp; App Activity'>Go to Web &amp; App Activity</button>",
+    ]
+    h = ViewHierarchy(dump(
+        N("android.widget.EditText", "excel", "com.android.vending:id/search", desc="Search",
+          bounds=(0, 0, 1000, 100), flags={"clickable": True, "focusable": True}),
+        N("android.widget.LinearLayout", bounds=(0, 100, 1080, 300), flags={"clickable": True}, children=[
+            N(text="Wi-Fi", bounds=(0, 100, 500, 200)),
+            N("android.widget.Switch", bounds=(900, 100, 1000, 200), flags={"checkable": True, "checked": True}),
+        ]),
+        N("android.widget.CheckBox", "Remember me", bounds=(0, 400, 500, 500), flags={"checkable": True}),
+        N("androidx.recyclerview.widget.RecyclerView", bounds=(0, 600, 1080, 2000), flags={"scrollable": True},
+          children=[N(text="Item 1", bounds=(0, 600, 1080, 700))]),
+        N("android.view.View", rid="android:id/statusBarBackground", desc="status", bounds=(0, 0, 1080, 60)),
+    ))
+    assert screen_html(h).splitlines() == [
+        "<input id=0 text='Search'>excel</input>",
+        "<checkbox id=1 checked=True>Wi-Fi</checkbox>",
+        "<checkbox id=2 checked=False>Remember me</checkbox>",
+        "<scroller id=3></scroller>",
+        "<p id=4>Item 1</p>",
+    ]
+    assert "id=" not in screen_html(h, with_ids=False)
