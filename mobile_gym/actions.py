@@ -12,6 +12,7 @@ spellings other tools use are converted here and nowhere else:
 
 from __future__ import annotations
 
+import ast
 import math
 import re
 from dataclasses import dataclass
@@ -228,7 +229,7 @@ class Action:
         elif kind is ActionType.SWIPE:
             first, second = _agentenv_point(self.touch), _agentenv_point(self.lift)
         elif kind is ActionType.TYPE:
-            first, second = self.text or "", "NULL"
+            first, second = repr(self.text or ""), "NULL"  # quoted, as AgentEnv writes it
         else:
             first = second = "NULL"
         return f"{_AGENTENV_NAMES[kind]}|{first}|{second}|{int(width)}|{int(height)}"
@@ -247,7 +248,7 @@ class Action:
         except (KeyError, ValueError) as exc:
             raise InvalidActionError(f"not an AgentEnv action line: {line!r}") from exc
         if kind is ActionType.TYPE:
-            return cls.type_text(first), size
+            return cls.type_text(_unquote(first)), size
         if kind is ActionType.CLICK:
             return cls(kind, touch=_parse_agentenv_point(first, line)), size
         if kind is ActionType.SWIPE:
@@ -294,6 +295,8 @@ class Action:
             if start == end:
                 return cls.click(*start)
             return cls.swipe(*start, *end)
+        if line in ("[Input]", "[Input] "):  # an empty text, trailing space trimmed or not
+            return cls.type_text("")
         for prefix in ("[Input] ", "【键盘输入】"):
             if line.startswith(prefix):
                 return cls.type_text(line[len(prefix) :])
@@ -350,6 +353,19 @@ _AGENTENV_TYPES = {v: k for k, v in _AGENTENV_NAMES.items()}
 def _agentenv_point(p: Point | None) -> str:
     assert p is not None
     return f"[{p[0]!r}, {p[1]!r}]"
+
+
+def _unquote(text: str) -> str:
+    """AgentEnv writes typed text as a Python string literal ('expedia'); older files
+    hold it bare."""
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        try:
+            value = ast.literal_eval(text)
+        except (ValueError, SyntaxError):
+            return text
+        if isinstance(value, str):
+            return value
+    return text
 
 
 def _parse_agentenv_point(text: str, line: str) -> Point:

@@ -151,8 +151,14 @@ class UIState:
         with the action), else the screenshot's, else the hierarchy's extent."""
         if self._screen_size is not None:
             return self._screen_size
-        if self.has_screenshot:
+        if self._image is not None or self._array is not None:
             return self.image.size
+        if self.screenshot_path is not None:  # read the header only, not the pixels
+            try:
+                with Image.open(self.screenshot_path) as img:
+                    return img.size
+            except OSError as exc:
+                raise FormatError(self.screenshot_path, f"screenshot is not a readable image ({exc})") from exc
         b = self.hierarchy.screen_bounds
         return (b.right, b.bottom)
 

@@ -13,7 +13,7 @@ from mobile_gym.actions import MAX_TEXT_LENGTH, Action, ActionType, AITWAction, 
 from mobile_gym.errors import InvalidActionError, MobileGymError
 
 coord = st.floats(0, 1, allow_nan=False)
-texts = st.text(max_size=60).filter(lambda t: "\n" not in t and "\r" not in t)
+texts = st.text(max_size=60)
 
 
 @st.composite
@@ -144,3 +144,14 @@ def test_is_tap():
     assert Action.swipe(0.5, 0.5, 0.5, 0.52).is_tap
     assert not Action.swipe(0.5, 0.5, 0.5, 0.7).is_tap
     assert not Action.back().is_tap
+
+
+def test_agentenv_typed_text_is_quoted_like_agentenv_writes_it():
+    assert Action.type_text("expedia").to_agentenv(1080, 2400) == "TYPE|'expedia'|NULL|1080|2400"
+    assert Action.from_agentenv("TYPE|'expedia'|NULL|1080|2400")[0] == Action.type_text("expedia")
+    assert Action.from_agentenv("TYPE|'it\\'s'|NULL|1080|2400")[0] == Action.type_text("it's")
+    assert Action.from_agentenv("TYPE|'unbalanced|NULL|1080|2400")[0] == Action.type_text("'unbalanced")
+    multi = Action.type_text("two\nlines")
+    assert "\n" not in multi.to_agentenv(1, 1)
+    assert Action.from_agentenv(multi.to_agentenv(1, 1))[0] == multi
+    assert Action.from_event_line("[Input]") == Action.type_text("")

@@ -94,6 +94,8 @@ def parse_ess(text: str, *, source: str | Path | None = None) -> list[Primitive]
         primitive = Primitive(keyword, content)
         if keyword in INDEX_KEYWORDS and primitive.index is None:
             raise AnnotationError(source, f"{primitive}: the content must be a component index")
+        if keyword in (Keyword.EXACT, Keyword.EXCLUDE) and primitive.index < 0:  # type: ignore[operator]
+            raise AnnotationError(source, f"{primitive}: negative indices are only for fuzzy")
         primitives.append(primitive)
     return primitives
 
@@ -108,7 +110,7 @@ class ReferenceScreen:
 
     state: UIState
     components: list[Component]
-    source: Path | None = None  # the screen's folder/prefix, for error messages
+    source: Path | None = None  # the screen's .ess file, named in error messages
 
     @property
     def index(self) -> int:

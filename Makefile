@@ -1,0 +1,29 @@
+# Set-up and everyday commands. `make test` works on a fresh machine: it creates .venv,
+# installs the CPU build of torch first (a bare `torch` would pull CUDA wheels), then the
+# project with its test extras, and runs the suite.
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: setup test test-quick bench clean
+
+$(STAMP): pyproject.toml
+	python3 -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip setuptools wheel
+	$(PY) -m pip install --quiet torch==2.13.0
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+test: $(STAMP)
+	$(PY) -m pytest
+
+test-quick: $(STAMP)
+	$(PY) -m pytest -m "not slow"
+
+bench: $(STAMP)
+	$(PY) benchmarks/bench_evaluator.py
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info

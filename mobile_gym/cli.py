@@ -1,0 +1,159 @@
+"""The ``mobile-gym`` command line.
+
+``mobile-gym evaluate`` judges recorded AgentEnv traces against a LlamaTouch dataset
+with the essential-state matcher and/or the action-matching baselines, prints a table
+and writes ``episodes.csv`` and ``summary.json``. Importing this module is cheap: the
+evaluation code (and torch, only if a fuzzy primitive needs it) loads when a command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Sequence
+
+#: Evaluator names the CLI accepts (kept here so parsing needs no heavy import;
+#: `mobile_gym.evaluation.runner.EVALUATORS` is the authority and is checked at run time).
+_EVALUATOR_CHOICES = ("essential", "action", "lcs", "all")
+
+
+class UsageError(Exception):
+    """Inputs that make the command impossible to run (exit code 2)."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mobile-gym", description="Mobile UI task automation environments and evaluation tools."
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    ev = commands.add_parser(
+        "evaluate",
+        help="judge recorded execution traces against a LlamaTouch ground-truth dataset",
+        description=(
+            "Judge AgentEnv execution traces (TRACES/<episode>/captured_data) against a LlamaTouch "
+            "ground-truth dataset with the essential-state matcher and/or the action-matching "
+            "baselines of the LlamaTouch paper; print completion rates (and accuracy against human "
+            "labels) and write episodes.csv and summary.json."
+        ),
+    )
+    ev.add_argument("--dataset", required=True, type=Path, metavar="DIR", help="ground-truth dataset folder")
+    ev.add_argument("--traces", required=True, type=Path, metavar="DIR", help="folder of execution traces, one per episode")
+    ev.add_argument(
+        "--metadata", type=Path, metavar="TSV",
+        help="task metadata (default: llamatouch_task_metadata.tsv in --dataset when present)",
+    )
+    ev.add_argument("--labels", type=Path, metavar="CSV", help="human verdicts: CSV with header episode,human")
+    ev.add_argument(
+        "--evaluator", action="append", choices=_EVALUATOR_CHOICES, metavar="{essential,action,lcs,all}",
+        help="evaluator to run; repeat for several (default: essential)",
+    )
+    ev.add_argument("--episodes", nargs="+", metavar="EP", help="evaluate only these episodes")
+    ev.add_argument("--out", type=Path, default=Path("."), metavar="DIR", help="output folder (default: .)")
+    ev.add_argument("--text-threshold", type=float, metavar="F", help="fuzzy<n> cosine threshold")
+    ev.add_argument("--screen-threshold", type=float, metavar="F", help="fuzzy<-1> cosine threshold")
+    ev.add_argument(
+        "--embedding-model", metavar="NAME_OR_PATH",
+        help="sentence-embedding model: local folder or hub name (default: bundled all-MiniLM-L6-v2)",
+    )
+    ev.set_defaults(handler=_evaluate)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    handler = getattr(args, "handler", None)
+    if handler is None:
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        return handler(args)
+    except UsageError as exc:
+        print(f"mobile-gym {args.command}: {exc}", file=sys.stderr)
+        return 2
+
+
+def _evaluate(args: argparse.Namespace) -> int:
+    from mobile_gym.errors import MobileGymError
+    from mobile_gym.evaluation.report import (
+        format_table,
+        read_labels,
+        summarize,
+        write_episodes_csv,
+        write_summary_json,
+    )
+    from mobile_gym.evaluation.runner import EVALUATORS, evaluate_dataset
+    from mobile_gym.formats.llamatouch import GroundTruthDataset
+
+    chosen = args.evaluator or ["essential"]
+    evaluators = list(EVALUATORS) if "all" in chosen else list(dict.fromkeys(chosen))
+
+    if not args.dataset.is_dir():
+        raise UsageError(f"dataset folder {args.dataset} does not exist")
+    if not args.traces.is_dir():
+        raise UsageError(f"traces folder {args.traces} does not exist")
+    if args.metadata is not None and not args.metadata.is_file():
+        raise UsageError(f"metadata file {args.metadata} does not exist")
+    try:
+        dataset = GroundTruthDataset(args.dataset, metadata=args.metadata)
+        labels = read_labels(args.labels) if args.labels is not None else None
+        known = dataset.episodes()  # reads the index now, so a broken one stops here
+    except MobileGymError as exc:
+        raise UsageError(str(exc)) from exc
+    if not known and args.episodes is None:
+        raise UsageError(f"the dataset at {args.dataset} has no episodes")
+    try:
+        args.out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot create output folder {args.out} ({exc.strerror or exc})") from exc
+
+    matcher = None
+    if "essential" in evaluators:
+        from mobile_gym.matcher import Matcher, MatcherConfig
+
+        overrides = {
+            name: value
+            for name, value in (
+                ("text_threshold", args.text_threshold),
+                ("screen_threshold", args.screen_threshold),
+                ("embedding_model", args.embedding_model),
+            )
+            if value is not None
+        }
+        matcher = Matcher(MatcherConfig(**overrides))
+
+    show_progress = sys.stderr.isatty()
+
+    def progress(done: int, total: int, rows: list) -> None:
+        if show_progress:
+            verdicts = " ".join(
+                f"{r.evaluator}={'error' if r.error else 'ok' if r.success else 'fail'}" for r in rows
+            )
+            print(f"\r[{done}/{total}] {rows[0].episode if rows else ''} {verdicts}\033[K", end="", file=sys.stderr)
+
+    results = evaluate_dataset(
+        dataset,
+        args.traces,
+        evaluators=evaluators,
+        episodes=args.episodes,
+        matcher=matcher,
+        progress_callback=progress,
+    )
+    if show_progress:
+        print(file=sys.stderr)
+    summary = summarize(results, labels)
+    episodes_csv, summary_json = args.out / "episodes.csv", args.out / "summary.json"
+    try:
+        write_episodes_csv(episodes_csv, results)
+        write_summary_json(summary_json, summary)
+    except OSError as exc:
+        print(f"mobile-gym evaluate: cannot write results to {args.out} ({exc})", file=sys.stderr)
+        return 1
+    print(format_table(summary))
+    print(f"\nwrote {episodes_csv} and {summary_json}")
+    return 0
+
+
+__all__ = ["build_parser", "main"]

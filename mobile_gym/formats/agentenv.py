@@ -1,0 +1,159 @@
+"""AgentEnv execution traces (format B of DESIGN.md §3.2).
+
+An episode folder ``<root>/<episode>/captured_data/`` holds ``screenshot/i.png``,
+``xml/i.xml``, ``activity/i.activity``, optionally ``vh/i.vh``, ``action/i.action`` (the
+action taken from screen i, one line) and, at episode end,
+``installed_apps/installed_apps.txt``. AgentEnv also writes a placeholder
+``-1.action`` before the first screen; negative indices are ignored.
+
+These are the traces agents produce, so the reader is strict about what the matcher
+needs (every screen but the last has an action) and names the file when it is not there.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterator
+
+from mobile_gym.actions import Action
+from mobile_gym.errors import FormatError, InvalidActionError
+from mobile_gym.formats.llamatouch import numbered_files, read_text, short_activity, write_text
+from mobile_gym.trace import Trace, UIState, parse_activity_text
+
+CAPTURED_DATA = "captured_data"
+INSTALLED_APPS = Path("installed_apps") / "installed_apps.txt"
+
+
+def _locate(path: str | Path) -> tuple[Path, str]:
+    """(captured_data folder, episode name) for an episode folder or its captured_data."""
+    path = Path(path)
+    if (path / CAPTURED_DATA).is_dir():
+        return path / CAPTURED_DATA, path.name
+    if path.name == CAPTURED_DATA and path.is_dir():
+        return path, path.parent.name
+    if not path.exists():
+        raise FormatError(path, "AgentEnv trace folder does not exist")
+    raise FormatError(path, f"not an AgentEnv episode folder: it has no {CAPTURED_DATA} folder")
+
+
+def _screen_count(captured: Path) -> int:
+    """Screens 0..n-1 by their screenshots; a hierarchy or activity recorded past the
+    last screenshot also means a screenshot is missing."""
+    shots = numbered_files(captured / "screenshot", ".png")
+    indices = set(shots) | set(numbered_files(captured / "xml", ".xml"))
+    indices |= set(numbered_files(captured / "activity", ".activity"))
+    if not indices:
+        raise FormatError(captured / "screenshot", "no screenshots (0.png, 1.png, ...)")
+    for i in range(max(indices) + 1):
+        if i not in shots:
+            raise FormatError(
+                captured / "screenshot" / f"{i}.png",
+                "screenshot is missing; screens must be numbered 0..n-1 without gaps "
+                f"(found files up to screen {max(indices)})",
+            )
+    return len(shots)
+
+
+def _read_action(path: Path) -> tuple[Action, tuple[int, int]]:
+    line = read_text(path, "action file").rstrip("\r\n")
+    try:
+        return Action.from_agentenv(line)
+    except InvalidActionError as exc:
+        raise FormatError(path, f"corrupt action line: {exc}") from exc
+
+
+def read_trace(path: str | Path) -> Trace:
+    """Load an AgentEnv trace from its episode folder or its captured_data folder.
+
+    Hierarchies and screenshots are read lazily; actions, activities and the installed
+    packages are read now so that corrupt ones are reported at load time.
+    """
+    captured, episode = _locate(path)
+    screens = _screen_count(captured)
+    states = []
+    for i in range(screens):
+        activity_path = captured / "activity" / f"{i}.activity"
+        activity = None
+        if activity_path.is_file():
+            activity = parse_activity_text(read_text(activity_path, "activity file")) or None
+        action_path = captured / "action" / f"{i}.action"
+        action, size = None, None
+        if action_path.is_file():
+            action, size = _read_action(action_path)
+        elif i < screens - 1:
+            raise FormatError(action_path, "action file is missing; every screen but the last needs one")
+        states.append(
+            UIState(
+                xml_path=captured / "xml" / f"{i}.xml",
+                screenshot_path=captured / "screenshot" / f"{i}.png",
+                activity=activity,
+                action=action,
+                index=i,
+                screen_size=size,
+            )
+        )
+    installed = None
+    installed_path = captured / INSTALLED_APPS
+    if installed_path.is_file():
+        lines = read_text(installed_path, "installed apps list").splitlines()
+        installed = frozenset(line.strip() for line in lines if line.strip())
+    return Trace.from_states(states, episode=episode, installed_packages=installed, source=captured)
+
+
+def write_trace(episode_dir: str | Path, trace: Trace) -> Path:
+    """Write a trace as ``<episode_dir>/captured_data``; returns episode_dir.
+
+    Everything is validated before the first file is written, and an existing
+    captured_data folder is never written into (stale screens would join the trace).
+    """
+    episode_dir = Path(episode_dir)
+    captured = episode_dir / CAPTURED_DATA
+    if len(trace) == 0:
+        raise FormatError(captured, "cannot write an empty trace")
+    if captured.exists() and any(captured.iterdir()):
+        raise FormatError(captured, "already holds a trace; write to a new episode folder")
+
+    lines: list[str | None] = []
+    for i, state in enumerate(trace.states):
+        action = state.action
+        if action is None:
+            if i < len(trace) - 1:
+                raise FormatError(
+                    captured / "action" / f"{i}.action", f"step {i} has no action; only the last may lack one"
+                )
+            lines.append(None)
+            continue
+        if action.text is not None and ("\n" in action.text or "\r" in action.text):
+            raise FormatError(
+                captured / "action" / f"{i}.action",
+                "typed text with line breaks does not fit a one-line action file",
+            )
+        lines.append(action.to_agentenv(*state.screen_size))
+
+    for sub in ("screenshot", "xml", "activity", "action"):
+        (captured / sub).mkdir(parents=True, exist_ok=True)
+    for i, state in enumerate(trace.states):
+        state.image.save(captured / "screenshot" / f"{i}.png", format="PNG")
+        write_text(captured / "xml" / f"{i}.xml", state.xml)
+        if state.activity:
+            write_text(captured / "activity" / f"{i}.activity", short_activity(state.activity))
+        line = lines[i]
+        if line is not None:
+            write_text(captured / "action" / f"{i}.action", line)
+    if trace.installed_packages is not None:
+        (captured / INSTALLED_APPS).parent.mkdir(parents=True, exist_ok=True)
+        write_text(captured / INSTALLED_APPS, "".join(f"{p}\n" for p in sorted(trace.installed_packages)))
+    return episode_dir
+
+
+def iter_traces(root: str | Path) -> Iterator[tuple[str, Path]]:
+    """(episode, episode folder) for every folder under `root` with a captured_data
+    folder, sorted by name."""
+    root = Path(root)
+    if not root.is_dir():  # checked now, not on the first next()
+        raise FormatError(root, "AgentEnv traces folder does not exist")
+    found = [(p.name, p) for p in root.iterdir() if (p / CAPTURED_DATA).is_dir()]
+    return iter(sorted(found))
+
+
+__all__ = ["CAPTURED_DATA", "iter_traces", "read_trace", "write_trace"]

@@ -1,0 +1,403 @@
+"""LlamaTouch ground-truth dataset (format A of DESIGN.md §3.2).
+
+A trace folder ``<root>/<category>/trace_<n>/`` holds, per screen i, ``i.png``,
+``i.xml``, ``i.activity``, ``i.json`` (the component list annotations index into),
+optionally ``i.vh``, and ``i.ess`` on annotated screens; plus ``eventStructs.txt`` (the
+action from screen i on line i) and ``instruction.txt`` (episode id, then description).
+
+Loading checks up front that every file an annotation depends on exists, so a broken
+dataset fails when it is loaded, naming the file, instead of half-way through an
+evaluation. Screenshots and hierarchies stay on disk until a matcher reads them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping, Sequence
+
+from mobile_gym.actions import Action
+from mobile_gym.errors import AnnotationError, FormatError, InvalidActionError, UnknownEpisodeError
+from mobile_gym.formats.metadata import TaskMetadata, read_metadata
+from mobile_gym.matcher.annotation import (
+    Annotation,
+    Checkpoint,
+    Keyword,
+    Primitive,
+    ReferenceScreen,
+    format_ess,
+    parse_ess,
+)
+from mobile_gym.trace import Trace, UIState, normalize_activity, parse_activity_text
+from mobile_gym.ui.components import Component, component_list, dumps_components, load_components
+
+INSTRUCTION_FILE = "instruction.txt"
+EVENTS_FILE = "eventStructs.txt"
+METADATA_FILE = "llamatouch_task_metadata.tsv"
+
+# Any per-screen file; used to notice a screenshot missing at the end of a trace.
+_SCREEN_FILE = re.compile(r"(\d+)(?:_drawed)?\.(?:png|xml|json|activity|vh|ess)")
+_RESOLUTION = re.compile(r"Screen Resolution \((\d+), (\d+)\)|屏幕大小：（w(\d+)，h(\d+)）")
+
+
+# -- helpers shared with the AgentEnv format --------------------------------------------
+def numbered_files(folder: Path, suffix: str) -> dict[int, Path]:
+    """Files ``<i><suffix>`` in a folder by their index i >= 0 (``0_drawed.png`` and
+    AgentEnv's ``-1.action`` are not numbered files)."""
+    pattern = re.compile(r"(\d+)" + re.escape(suffix))
+    if not folder.is_dir():
+        return {}
+    found = {}
+    for path in folder.iterdir():
+        m = pattern.fullmatch(path.name)
+        if m:
+            found[int(m.group(1))] = path
+    return found
+
+
+def short_activity(activity: str) -> str:
+    """``package/.Activity`` when the class lives in the package, else ``package/Class``:
+    the form LlamaTouch's ``.activity`` files use."""
+    canonical = normalize_activity(activity)
+    package, sep, cls = canonical.partition("/")
+    if not sep:
+        return canonical
+    if cls.startswith(package + "."):
+        cls = cls[len(package) :]
+    return f"{package}/{cls}"
+
+
+def read_text(path: Path, what: str) -> str:
+    """A UTF-8 text file; missing or unreadable is a FormatError naming it."""
+    try:
+        return path.read_bytes().decode("utf-8").lstrip("\ufeff")
+    except FileNotFoundError as exc:
+        raise FormatError(path, f"{what} is missing") from exc
+    except OSError as exc:
+        raise FormatError(path, f"cannot read {what} ({exc.strerror or exc})") from exc
+    except UnicodeDecodeError as exc:
+        raise FormatError(path, f"{what} is not UTF-8 text ({exc})") from exc
+
+
+def write_text(path: Path, text: str) -> None:
+    path.write_bytes(text.encode("utf-8"))
+
+
+# -- loading --------------------------------------------------------------------------
+def read_instruction(trace_dir: str | Path) -> tuple[str, str]:
+    """(episode id, description) from a trace folder's ``instruction.txt``."""
+    path = Path(trace_dir) / INSTRUCTION_FILE
+    lines = read_text(path, "instruction file").split("\n")
+    episode = lines[0].strip()
+    if not episode:
+        raise FormatError(path, "the first line must be the episode id")
+    return episode, "\n".join(lines[1:]).strip()
+
+
+def _screen_count(trace_dir: Path) -> int:
+    """Number of screens: ``0.png .. n-1.png`` with no gap, and no other per-screen
+    file past the last screenshot (that would be a screenshot missing at the end)."""
+    pngs = numbered_files(trace_dir, ".png")
+    indices = set(pngs)
+    for path in trace_dir.iterdir():
+        m = _SCREEN_FILE.fullmatch(path.name)
+        if m:
+            indices.add(int(m.group(1)))
+    if not indices:
+        raise FormatError(trace_dir, "no screenshots (0.png, 1.png, ...) in the trace folder")
+    for i in range(max(indices) + 1):
+        if i not in pngs:
+            raise FormatError(
+                trace_dir / f"{i}.png",
+                "screenshot is missing; screens must be numbered 0..n-1 without gaps "
+                f"(found files up to screen {max(indices)})",
+            )
+    return len(pngs)
+
+
+def _read_events(trace_dir: Path, screens: int) -> list[tuple[Action, tuple[int, int] | None]]:
+    path = trace_dir / EVENTS_FILE
+    lines = read_text(path, "action record").split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if len(lines) != screens - 1:
+        raise FormatError(
+            path,
+            f"has {len(lines)} action line(s) but the trace has {screens} screen(s); expected "
+            f"{screens - 1} (one per screen, the last screen's action is implicit)",
+        )
+    events = []
+    for number, line in enumerate(lines, start=1):
+        line = line.rstrip("\r")
+        try:
+            action = Action.from_event_line(line)
+        except InvalidActionError as exc:
+            raise FormatError(path, f"line {number}: {exc}") from exc
+        m = _RESOLUTION.search(line)
+        size = None
+        if m:
+            w, h = (int(g) for g in m.groups() if g is not None)
+            size = (w, h)
+        events.append((action, size))
+    return events
+
+
+def load_ground_truth(trace_dir: str | Path) -> Annotation:
+    """Load one trace folder as an Annotation whose `ground_truth` is the Trace.
+
+    Raises FormatError (or its subclass AnnotationError) naming the offending file when
+    a required file is missing or a file is corrupt.
+    """
+    trace_dir = Path(trace_dir)
+    if not trace_dir.is_dir():
+        raise FormatError(trace_dir, "ground-truth trace folder does not exist")
+    episode, instruction = read_instruction(trace_dir)
+    screens = _screen_count(trace_dir)
+    events = _read_events(trace_dir, screens)
+
+    states = []
+    for i in range(screens):
+        action, size = events[i] if i < len(events) else (Action.complete(), None)
+        activity_path = trace_dir / f"{i}.activity"
+        activity = None
+        if activity_path.is_file():
+            activity = parse_activity_text(read_text(activity_path, "activity file")) or None
+        states.append(
+            UIState(
+                xml_path=trace_dir / f"{i}.xml",
+                screenshot_path=trace_dir / f"{i}.png",
+                activity=activity,
+                action=action,
+                index=i,
+                screen_size=size,
+            )
+        )
+    trace = Trace.from_states(states, episode=episode, instruction=instruction, source=trace_dir)
+
+    checkpoints = []
+    for i, ess_path in sorted(numbered_files(trace_dir, ".ess").items()):
+        if i >= screens:  # unreachable while _screen_count counts .ess files; kept as a guard
+            raise AnnotationError(ess_path, f"annotates screen {i}, but the trace has {screens} screens")
+        checkpoints.append(_checkpoint(trace_dir, states[i], ess_path))
+    if not checkpoints:
+        raise AnnotationError(trace_dir, "no screen is annotated (no i.ess file); nothing to match")
+    return Annotation(checkpoints, episode=episode, instruction=instruction, ground_truth=trace)
+
+
+def _checkpoint(trace_dir: Path, state: UIState, ess_path: Path) -> Checkpoint:
+    i = state.index
+    xml_path = trace_dir / f"{i}.xml"
+    if not xml_path.is_file():
+        raise AnnotationError(xml_path, f"view hierarchy of annotated screen {i} is missing")
+    json_path = trace_dir / f"{i}.json"
+    if not json_path.is_file():
+        raise AnnotationError(json_path, f"component list of annotated screen {i} is missing")
+    primitives = parse_ess(read_text(ess_path, "annotation"), source=ess_path)
+    if any(p.keyword is Keyword.ACTIVITY for p in primitives):
+        activity_path = trace_dir / f"{i}.activity"
+        if not activity_path.is_file():
+            raise AnnotationError(
+                activity_path, f"screen {i} is annotated with activity<> but its activity file is missing"
+            )
+        if not state.activity:
+            raise AnnotationError(
+                activity_path, f"names no activity, but screen {i} is annotated with activity<>"
+            )
+    screen = ReferenceScreen(state, load_components(json_path), source=ess_path)
+    return Checkpoint(screen, primitives)
+
+
+# -- writing --------------------------------------------------------------------------
+def write_ground_truth(
+    trace_dir: str | Path,
+    trace: Trace,
+    annotations: Mapping[int, Sequence[Primitive]],
+    *,
+    episode: str,
+    instruction: str,
+    components: Mapping[int, list[Component]] | None = None,
+) -> Path:
+    """Write a trace and its annotations as a LlamaTouch trace folder.
+
+    `annotations` maps screen index to that screen's primitives; `components` overrides
+    the component list of a screen (default: derived from its hierarchy). Everything is
+    validated before the first file is written, and the folder must not already hold a
+    trace (stale ``.ess`` files would silently join the annotation).
+    """
+    trace_dir = Path(trace_dir)
+    n = len(trace)
+    if n == 0:
+        raise FormatError(trace_dir, "cannot write an empty trace")
+    if not episode.strip() or "\n" in episode or "\r" in episode:
+        raise FormatError(trace_dir / INSTRUCTION_FILE, f"bad episode id {episode!r}")
+    if not annotations:
+        raise AnnotationError(trace_dir, "no screen is annotated; a ground-truth trace needs checkpoints")
+    if (trace_dir / EVENTS_FILE).exists() or (
+        trace_dir.is_dir() and any(_SCREEN_FILE.fullmatch(p.name) for p in trace_dir.iterdir())
+    ):
+        raise FormatError(trace_dir, "already holds a trace; write to a new folder")
+
+    events = []
+    for i, state in enumerate(trace.states[:-1]):
+        if state.action is None:
+            raise FormatError(
+                trace_dir / EVENTS_FILE, f"screen {i} has no action; only the last may lack one"
+            )
+        try:
+            events.append(state.action.to_event_line(*state.screen_size))
+        except InvalidActionError as exc:
+            raise FormatError(trace_dir / EVENTS_FILE, f"screen {i}: {exc}") from exc
+
+    lists = []
+    for i, state in enumerate(trace.states):
+        given = components.get(i) if components is not None else None
+        lists.append(list(given) if given is not None else component_list(state.hierarchy))
+
+    for i, primitives in annotations.items():
+        ess_path = trace_dir / f"{i}.ess"
+        if not isinstance(i, int) or not 0 <= i < n:
+            raise AnnotationError(ess_path, f"annotates screen {i!r}, but the trace has {n} screens")
+        primitives = list(primitives)
+        text = format_ess(primitives)
+        if parse_ess(text, source=ess_path) != primitives:
+            raise AnnotationError(ess_path, f"{text!r} does not read back as the same primitives")
+        state = trace.states[i]
+        if any(p.keyword is Keyword.ACTIVITY for p in primitives) and not state.activity:
+            raise AnnotationError(ess_path, f"screen {i} is annotated with activity<> but has no activity")
+        Checkpoint(ReferenceScreen(state, lists[i], source=ess_path), primitives)
+
+    trace_dir.mkdir(parents=True, exist_ok=True)
+    for i, state in enumerate(trace.states):
+        state.image.save(trace_dir / f"{i}.png", format="PNG")
+        write_text(trace_dir / f"{i}.xml", state.xml)
+        if state.activity:
+            write_text(trace_dir / f"{i}.activity", short_activity(state.activity) + "\n")
+        write_text(trace_dir / f"{i}.json", dumps_components(lists[i]))
+        if i in annotations:
+            write_text(trace_dir / f"{i}.ess", format_ess(list(annotations[i])) + "\n")
+    write_text(trace_dir / EVENTS_FILE, "\n".join(events))
+    write_text(trace_dir / INSTRUCTION_FILE, f"{episode}\n{instruction}")
+    return trace_dir
+
+
+# -- the dataset ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Entry:
+    trace_dir: Path
+    category: str | None
+    description: str | None
+
+
+class GroundTruthDataset:
+    """A LlamaTouch ground-truth dataset: episode ids → trace folders, loaded on demand.
+
+    With metadata (a TSV path, rows from `read_metadata`, or ``<root>/llamatouch_task_
+    metadata.tsv`` when present) each row's ``path`` locates the trace folder; without,
+    episodes are found from ``<root>/*/trace_*/instruction.txt``.
+    """
+
+    def __init__(self, root: str | Path, metadata: str | Path | Mapping[str, TaskMetadata] | None = None):
+        self.root = Path(root)
+        if not self.root.is_dir():
+            raise FormatError(self.root, "ground-truth dataset folder does not exist")
+        if metadata is None and (self.root / METADATA_FILE).is_file():
+            metadata = self.root / METADATA_FILE
+        self.metadata_path: Path | None = None
+        self._entries: dict[str, _Entry] | None = None
+        if isinstance(metadata, (str, Path)):
+            self.metadata_path = Path(metadata)
+            metadata = read_metadata(self.metadata_path)
+        if metadata is not None:
+            self._entries = {
+                row.episode: _Entry(self.root / row.path, row.category, row.description)
+                for row in metadata.values()
+            }
+        self._by_metadata = self._entries is not None
+
+    def __repr__(self) -> str:
+        return f"<GroundTruthDataset {self._name()}>"
+
+    def _name(self) -> str:
+        return str(self.root) + (f" (metadata {self.metadata_path})" if self.metadata_path else "")
+
+    @property
+    def _index(self) -> dict[str, _Entry]:
+        if self._entries is None:
+            self._entries = self._scan()
+        return self._entries
+
+    def _scan(self) -> dict[str, _Entry]:
+        def key(path: Path) -> tuple[str, int, str]:
+            folder = path.parent
+            number = folder.name.removeprefix("trace_")
+            return (folder.parent.name, int(number) if number.isdigit() else -1, folder.name)
+
+        entries: dict[str, _Entry] = {}
+        for path in sorted(self.root.glob(f"*/trace_*/{INSTRUCTION_FILE}"), key=key):
+            episode, description = read_instruction(path.parent)
+            if episode in entries:
+                raise FormatError(
+                    path,
+                    f"episode {episode} is also in {entries[episode].trace_dir}; "
+                    "episode ids must be unique",
+                )
+            entries[episode] = _Entry(path.parent, path.parent.parent.name, description)
+        return entries
+
+    def _entry(self, episode: str) -> _Entry:
+        try:
+            return self._index[str(episode)]
+        except KeyError:
+            raise UnknownEpisodeError(
+                f"episode {episode!r} is not in the ground-truth dataset at {self._name()}; "
+                "see GroundTruthDataset.episodes() for the known ones"
+            ) from None
+
+    def __len__(self) -> int:
+        return len(self._index)
+
+    def __contains__(self, episode: object) -> bool:
+        return str(episode) in self._index
+
+    def episodes(self) -> list[str]:
+        return list(self._index)
+
+    def category(self, episode: str) -> str | None:
+        return self._entry(episode).category
+
+    def description(self, episode: str) -> str | None:
+        return self._entry(episode).description
+
+    def trace_dir(self, episode: str) -> Path:
+        return self._entry(episode).trace_dir
+
+    def load(self, episode: str) -> Annotation:
+        """The episode's annotation (reads its folder now; nothing is cached)."""
+        episode = str(episode)
+        entry = self._entry(episode)
+        if not entry.trace_dir.is_dir():
+            raise FormatError(entry.trace_dir, f"trace folder of episode {episode} does not exist")
+        annotation = load_ground_truth(entry.trace_dir)
+        if annotation.episode != episode:
+            raise FormatError(
+                entry.trace_dir / INSTRUCTION_FILE,
+                f"names episode {annotation.episode}, but {self.metadata_path or 'the metadata'} "
+                f"places episode {episode} in this folder; fix the metadata path or the file",
+            )
+        if not annotation.instruction and entry.description:
+            annotation.instruction = entry.description
+        annotation.category = entry.category
+        return annotation
+
+
+__all__ = [
+    "EVENTS_FILE",
+    "INSTRUCTION_FILE",
+    "METADATA_FILE",
+    "GroundTruthDataset",
+    "load_ground_truth",
+    "read_instruction",
+    "short_activity",
+    "write_ground_truth",
+]

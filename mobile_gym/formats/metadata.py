@@ -1,0 +1,111 @@
+"""LlamaTouch's task metadata TSV (``llamatouch_task_metadata.tsv``).
+
+The file maps each episode id to its category, trace folder, description, golden-path
+length and app. It is read and written byte for byte as LlamaTouch ships it (tab
+separated, no quoting, no newline after the last row) so that a round trip leaves the
+file untouched and diffs stay readable.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import astuple, dataclass, fields
+from pathlib import Path
+from typing import Iterable
+
+from mobile_gym.errors import FormatError
+
+#: Column names of the header row, in order.
+COLUMNS = ("episode", "category", "path", "description", "nsteps", "app")
+
+_NSTEPS = re.compile(r"\d+")
+
+
+@dataclass(frozen=True)
+class TaskMetadata:
+    """One row of the metadata file. Episode ids stay strings: some are 20-digit
+    numbers and some have leading zeros, neither of which survives an int."""
+
+    episode: str
+    category: str
+    path: str
+    description: str
+    nsteps: int
+    app: str
+
+
+def read_metadata(path: str | Path) -> dict[str, TaskMetadata]:
+    """Rows keyed by episode id, in file order. Any bad row is a FormatError naming the
+    file and line, because a silently skipped task would change benchmark totals."""
+    path = Path(path)
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except FileNotFoundError as exc:
+        raise FormatError(path, "task metadata file is missing") from exc
+    except OSError as exc:
+        raise FormatError(path, f"cannot read task metadata ({exc.strerror or exc})") from exc
+    except UnicodeDecodeError as exc:
+        raise FormatError(path, f"task metadata is not UTF-8 text ({exc})") from exc
+
+    lines = text.split("\n")
+    if lines and lines[-1] == "":  # tolerate a final newline
+        lines.pop()
+    if not lines:
+        raise FormatError(path, "task metadata is empty; expected the header " + "\\t".join(COLUMNS))
+    header = tuple(lines[0].rstrip("\r").split("\t"))
+    if header != COLUMNS:
+        raise FormatError(
+            path, f"line 1: header must be {' '.join(COLUMNS)} (tab separated), got {' '.join(header)!r}"
+        )
+
+    rows: dict[str, TaskMetadata] = {}
+    first_seen: dict[str, int] = {}
+    for number, line in enumerate(lines[1:], start=2):
+        cells = line.rstrip("\r").split("\t")
+        if len(cells) != len(COLUMNS):
+            raise FormatError(
+                path, f"line {number}: expected {len(COLUMNS)} tab-separated columns, found {len(cells)}"
+            )
+        episode, category, trace_path, description, nsteps, app = cells
+        if not episode.strip():
+            raise FormatError(path, f"line {number}: the episode id is empty")
+        if not _NSTEPS.fullmatch(nsteps):
+            raise FormatError(path, f"line {number}: nsteps must be a non-negative integer, got {nsteps!r}")
+        if episode in rows:
+            raise FormatError(
+                path, f"line {number}: duplicate episode {episode} (first on line {first_seen[episode]})"
+            )
+        rows[episode] = TaskMetadata(episode, category, trace_path, description, int(nsteps), app)
+        first_seen[episode] = number
+    return rows
+
+
+def write_metadata(path: str | Path, rows: Iterable[TaskMetadata]) -> Path:
+    """Write rows in the layout `read_metadata` reads (and LlamaTouch ships)."""
+    path = Path(path)
+    lines = ["\t".join(COLUMNS)]
+    seen: set[str] = set()
+    for position, row in enumerate(rows):
+        if not isinstance(row, TaskMetadata):
+            raise FormatError(path, f"row {position}: expected a TaskMetadata, got {type(row).__name__}")
+        values = astuple(row)
+        for name, value in zip((f.name for f in fields(row)), values):
+            if name == "nsteps":
+                if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                    raise FormatError(path, f"episode {row.episode}: nsteps must be a non-negative int")
+            elif not isinstance(value, str) or any(c in value for c in "\t\r\n"):
+                raise FormatError(
+                    path, f"episode {row.episode}: {name} must be a string without tabs or line breaks"
+                )
+        if not row.episode.strip():
+            raise FormatError(path, f"row {position}: the episode id is empty")
+        if row.episode in seen:
+            raise FormatError(path, f"duplicate episode {row.episode}")
+        seen.add(row.episode)
+        lines.append("\t".join(str(v) for v in values))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes("\n".join(lines).encode("utf-8"))
+    return path
+
+
+__all__ = ["COLUMNS", "TaskMetadata", "read_metadata", "write_metadata"]

@@ -1,0 +1,45 @@
+"""A non-editable wheel installs into a fresh venv and works from there."""
+
+from __future__ import annotations
+
+import site
+import subprocess
+import sys
+import sysconfig
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.slow
+
+
+def test_wheel_installs_and_imports_in_a_fresh_venv(tmp_path):
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q", "-w", tmp_path / "dist", ROOT],
+        check=True,
+        capture_output=True,
+    )
+    wheel = next((tmp_path / "dist").glob("mobile_gym-*.whl"))
+    env_dir = tmp_path / "venv"
+    venv.create(env_dir, with_pip=True)
+    python = env_dir / "bin" / "python"
+    # dependencies come from the test environment; the project itself only from the wheel
+    purelib = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                             check=True, capture_output=True, text=True).stdout.strip()
+    deps = [p for p in {sysconfig.get_paths()["purelib"], *site.getsitepackages()} if "site-packages" in p]
+    Path(purelib, "deps.pth").write_text("\n".join(deps) + "\n")
+    subprocess.run([python, "-m", "pip", "install", "--no-deps", "--no-index", "-q", wheel], check=True, capture_output=True)
+
+    code = (
+        "import mobile_gym, mobile_gym.wrappers, mobile_gym.agents, mobile_gym.tasks, mobile_gym.matcher\n"
+        "from mobile_gym.matcher import AppRegistry\n"
+        "assert 'site-packages' in mobile_gym.__file__, mobile_gym.__file__\n"
+        "assert AppRegistry.bundled().packages('Microsoft Excel') == {'com.microsoft.office.excel'}\n"
+        "print('ok')\n"
+    )
+    out = subprocess.run([python, "-c", code], check=True, capture_output=True, text=True, cwd=tmp_path)
+    assert out.stdout.strip() == "ok"
+    cli = subprocess.run([env_dir / "bin" / "mobile-gym", "evaluate", "--help"], capture_output=True, text=True, cwd=tmp_path)
+    assert cli.returncode == 0 and "--dataset" in cli.stdout
