@@ -8,6 +8,7 @@ missing or corrupt file raises `FormatError` naming that file.
 from __future__ import annotations
 
 import re
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
@@ -79,6 +80,7 @@ class UIState:
     ):
         self._xml = xml
         self.xml_path = None if xml_path is None else Path(xml_path)
+        self._given_pixels = screenshot is not None
         self._image = screenshot if isinstance(screenshot, Image.Image) else None
         self._array = screenshot if isinstance(screenshot, np.ndarray) else None
         self.screenshot_path = None if screenshot_path is None else Path(screenshot_path)
@@ -144,6 +146,17 @@ class UIState:
         if self._array is None:
             self._array = np.asarray(self.image, dtype=np.uint8)
         return self._array
+
+    def save_screenshot(self, path: str | Path) -> None:
+        """Write the screenshot as PNG; a state read from a PNG file copies that file
+        instead of decoding and re-encoding it."""
+        if self.screenshot_path is not None and not self._given_pixels and self.screenshot_path.suffix == ".png":
+            try:
+                shutil.copyfile(self.screenshot_path, path)
+                return
+            except OSError as exc:
+                raise FormatError(self.screenshot_path, f"cannot copy screenshot ({exc.strerror or exc})") from exc
+        self.image.save(path, format="PNG")
 
     @property
     def screen_size(self) -> tuple[int, int]:

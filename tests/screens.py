@@ -11,24 +11,12 @@ from PIL import Image
 from mobile_gym.matcher.annotation import Checkpoint, ReferenceScreen, parse_ess
 from mobile_gym.trace import UIState
 from mobile_gym.ui.components import component_list
-from mobile_gym.ui.hierarchy import ViewHierarchy
+from mobile_gym.ui.hierarchy import FLAG_NAMES, ViewHierarchy
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "llamatouch"
 FIXTURES = SHARED / "fixtures"
 WIDTH, HEIGHT = 1080, 2400
 
-_FLAG_ORDER = (
-    "checkable",
-    "checked",
-    "clickable",
-    "enabled",
-    "focusable",
-    "focused",
-    "scrollable",
-    "long-clickable",
-    "password",
-    "selected",
-)
 
 
 @dataclass
@@ -52,7 +40,7 @@ class N:
             ("class", self.cls),
             ("package", package),
             ("content-desc", self.desc),
-            *((f, "true" if flags.get(f, False) else "false") for f in _FLAG_ORDER),
+            *((f, "true" if flags.get(f, False) else "false") for f in FLAG_NAMES),
             ("bounds", "[{},{}][{},{}]".format(*self.bounds)),
         ]
         head = "<node " + " ".join(f"{k}={quoteattr(v)}" for k, v in attrs)

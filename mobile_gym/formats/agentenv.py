@@ -133,7 +133,7 @@ def write_trace(episode_dir: str | Path, trace: Trace) -> Path:
     for sub in ("screenshot", "xml", "activity", "action"):
         (captured / sub).mkdir(parents=True, exist_ok=True)
     for i, state in enumerate(trace.states):
-        state.image.save(captured / "screenshot" / f"{i}.png", format="PNG")
+        state.save_screenshot(captured / "screenshot" / f"{i}.png")
         write_text(captured / "xml" / f"{i}.xml", state.xml)
         if state.activity:
             write_text(captured / "activity" / f"{i}.activity", short_activity(state.activity))

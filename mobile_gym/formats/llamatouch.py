@@ -269,7 +269,7 @@ def write_ground_truth(
 
     trace_dir.mkdir(parents=True, exist_ok=True)
     for i, state in enumerate(trace.states):
-        state.image.save(trace_dir / f"{i}.png", format="PNG")
+        state.save_screenshot(trace_dir / f"{i}.png")
         write_text(trace_dir / f"{i}.xml", state.xml)
         if state.activity:
             write_text(trace_dir / f"{i}.activity", short_activity(state.activity) + "\n")

@@ -22,6 +22,10 @@ logger = logging.getLogger(__name__)
 class TextEmbedder(Protocol):
     """What the matcher needs: unit-length vectors for texts."""
 
+    def clear_cache(self) -> None:
+        """Forget encodings (the model stays loaded), e.g. between benchmark runs."""
+        self._cache.clear()
+
     def embed(self, texts: Sequence[str]) -> np.ndarray: ...
 
 
@@ -77,6 +81,10 @@ class SentenceEmbedder:
                 raise ModelUnavailableError(f"cannot load embedding model {source}: {exc}") from exc
             logger.info("loaded embedding model %s", source)
         return self._model
+
+    def clear_cache(self) -> None:
+        """Forget encodings (the model stays loaded), e.g. between benchmark runs."""
+        self._cache.clear()
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         """Unit-length embeddings, one row per text; only unseen texts are encoded."""

@@ -20,23 +20,13 @@ from mobile_gym.matcher.apps import AppRegistry
 from mobile_gym.matcher.embeddings import TextEmbedder, shared_embedder, similarities
 from mobile_gym.matcher.images import PatchSignature, compare_patches, patch_signature
 from mobile_gym.trace import UIState, normalize_activity
-from mobile_gym.ui.components import Component
+from mobile_gym.ui.components import COMPONENT_FLAGS, Component
 from mobile_gym.ui.hierarchy import Bounds, Node
 from mobile_gym.ui.html import screen_html
 
-#: The state flags `exact<n>` compares, as LlamaTouch does (bounds never compared).
-LLAMATOUCH_FLAGS = (
-    "enabled",
-    "checked",
-    "checkable",
-    "selected",
-    "focused",
-    "focusable",
-    "clickable",
-    "long-clickable",
-    "password",
-    "scrollable",
-)
+#: The state flags `exact<n>` compares, as LlamaTouch does (every component flag but
+#: `visible`, which a dump does not have; bounds are never compared).
+LLAMATOUCH_FLAGS = tuple(f for f in COMPONENT_FLAGS if f != "visible")
 
 
 @dataclass(frozen=True)
