@@ -503,3 +503,14 @@ def test_dataset_scan_rejects_duplicate_episode_ids(tmp_path):
     with pytest.raises(FormatError, match="must be unique") as info:
         GroundTruthDataset(tmp_path).episodes()
     assert info.value.path == tmp_path / "install" / "trace_1" / "instruction.txt"
+
+
+def test_a_state_read_from_a_png_is_copied_not_re_encoded(tmp_path):
+    from PIL import Image
+
+    png = tmp_path / "screen.png"
+    Image.new("RGB", (64, 128), (10, 200, 30)).save(png, compress_level=1)  # not PIL's default level
+    xml = (Path(__file__).resolve().parents[2] / "shared/llamatouch/fixtures/click_test_case/case1/10.xml").read_text()
+    states = [UIState(xml=xml, screenshot_path=png, activity="a.b/.C", action=Action.complete())]
+    write_trace(tmp_path / "ep", Trace.from_states(states, installed_packages=frozenset()))
+    assert (tmp_path / "ep" / "captured_data" / "screenshot" / "0.png").read_bytes() == png.read_bytes()
