@@ -60,7 +60,7 @@ def test_malformed_dumps_recover_or_fail_clearly(tmp_path):
     assert truncated.find(text="OK") is not None
     noisy = ViewHierarchy("UI hierchary dumped to: /dev/tty\n" + xml)
     assert len(noisy) == 3
-    for bad in ["", "not xml at all", "<hierarchy rotation='0'></hierarchy>"]:
+    for bad in ["", "not xml at all", "<hierarchy rotation='0'></hierarchy>", "<hierarchy><node broken"]:
         with pytest.raises(ViewHierarchyError):
             ViewHierarchy(bad)
     path = tmp_path / "3.xml"

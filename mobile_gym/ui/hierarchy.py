@@ -198,8 +198,8 @@ class ViewHierarchy:
         self.nodes: list[Node] = []
         tops = [root] if root.tag == "node" else [e for e in root if e.tag == "node"]
         self.roots: list[Node] = [self._build(e, None) for e in tops]
-        if not self.nodes:
-            raise ViewHierarchyError(f"{source or 'view hierarchy'}: the dump holds no nodes")
+        if not any(n.class_name for n in self.nodes):  # recovery can leave bare <node/> stubs
+            raise ViewHierarchyError(f"{source or 'view hierarchy'}: the dump holds no usable nodes")
 
     def _build(self, element: etree._Element, parent: Node | None) -> Node:
         node = Node(element, parent, len(self.nodes), self)
