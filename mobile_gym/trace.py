@@ -17,7 +17,7 @@ import numpy as np
 from PIL import Image
 
 from mobile_gym.actions import Action
-from mobile_gym.errors import FormatError
+from mobile_gym.errors import FormatError, ViewHierarchyError
 from mobile_gym.ui.hierarchy import ViewHierarchy
 
 
@@ -119,7 +119,7 @@ class UIState:
             else:
                 try:
                     self._hierarchy = ViewHierarchy(self.xml, source=f"step {self.index}")
-                except Exception as exc:
+                except ViewHierarchyError as exc:
                     raise FormatError(None, str(exc)) from exc
         return self._hierarchy
 
