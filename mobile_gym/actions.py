@@ -283,26 +283,29 @@ class Action:
 
     @classmethod
     def from_event_line(cls, line: str) -> Action:
+        return cls.parse_event_line(line)[0]
+
+    @classmethod
+    def parse_event_line(cls, line: str) -> tuple[Action, tuple[int, int] | None]:
+        """An ``eventStructs.txt`` line: the action and, for gestures, the screen (W, H)."""
         line = line.rstrip("\r\n")
         m = _EVENT_CLICK.fullmatch(line) or _EVENT_CLICK_ZH.fullmatch(line)
         if m:
             w, h, x, y = (int(g) for g in m.groups())
-            return cls.click(*_normalized(x, y, w, h))
+            return cls.click(*_normalized(x, y, w, h)), (w, h)
         m = _EVENT_SWIPE.fullmatch(line) or _EVENT_SWIPE_ZH.fullmatch(line)
         if m:
             w, h, x1, y1, x2, y2 = (int(g) for g in m.groups())
             start, end = _normalized(x1, y1, w, h), _normalized(x2, y2, w, h)
-            if start == end:
-                return cls.click(*start)
-            return cls.swipe(*start, *end)
+            return (cls.click(*start) if start == end else cls.swipe(*start, *end)), (w, h)
         if line in ("[Input]", "[Input] "):  # an empty text, trailing space trimmed or not
-            return cls.type_text("")
+            return cls.type_text(""), None
         for prefix in ("[Input] ", "【键盘输入】"):
             if line.startswith(prefix):
-                return cls.type_text(line[len(prefix) :])
+                return cls.type_text(line[len(prefix) :]), None
         kind = _EVENT_KEYS.get(line.strip())
         if kind is not None:
-            return cls(kind)
+            return cls(kind), None
         raise InvalidActionError(f"not an eventStructs.txt line: {line!r}")
 
 

@@ -54,12 +54,6 @@ def parse_activity_text(text: str) -> str:
     return ""
 
 
-def activity_class(activity: str | None) -> str:
-    """The fully qualified class of an activity, whatever form it was given in."""
-    canonical = normalize_activity(activity)
-    return canonical.partition("/")[2] if "/" in canonical else canonical
-
-
 class UIState:
     """One step of a trace: the screen, its hierarchy, foreground activity, the action
     taken from it (None for the last state) and, where recorded, installed packages."""
@@ -97,10 +91,6 @@ class UIState:
 
     # -- view hierarchy -----------------------------------------------------------------
     @property
-    def has_xml(self) -> bool:
-        return self._xml is not None or self.xml_path is not None
-
-    @property
     def xml(self) -> str:
         if self._xml is None:
             if self.xml_path is None:
@@ -124,10 +114,6 @@ class UIState:
         return self._hierarchy
 
     # -- screenshot ---------------------------------------------------------------------
-    @property
-    def has_screenshot(self) -> bool:
-        return self._image is not None or self._array is not None or self.screenshot_path is not None
-
     @property
     def image(self) -> Image.Image:
         """The screenshot as an RGB PIL image (decoded once)."""

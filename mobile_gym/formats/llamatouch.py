@@ -38,7 +38,6 @@ METADATA_FILE = "llamatouch_task_metadata.tsv"
 
 # Any per-screen file; used to notice a screenshot missing at the end of a trace.
 _SCREEN_FILE = re.compile(r"(\d+)(?:_drawed)?\.(?:png|xml|json|activity|vh|ess)")
-_RESOLUTION = re.compile(r"Screen Resolution \((\d+), (\d+)\)|屏幕大小：（w(\d+)，h(\d+)）")
 
 
 # -- helpers shared with the AgentEnv format --------------------------------------------
@@ -131,15 +130,9 @@ def _read_events(trace_dir: Path, screens: int) -> list[tuple[Action, tuple[int,
     for number, line in enumerate(lines, start=1):
         line = line.rstrip("\r")
         try:
-            action = Action.from_event_line(line)
+            events.append(Action.parse_event_line(line))
         except InvalidActionError as exc:
             raise FormatError(path, f"line {number}: {exc}") from exc
-        m = _RESOLUTION.search(line)
-        size = None
-        if m:
-            w, h = (int(g) for g in m.groups() if g is not None)
-            size = (w, h)
-        events.append((action, size))
     return events
 
 
@@ -177,8 +170,6 @@ def load_ground_truth(trace_dir: str | Path) -> Annotation:
 
     checkpoints = []
     for i, ess_path in sorted(numbered_files(trace_dir, ".ess").items()):
-        if i >= screens:  # unreachable while _screen_count counts .ess files; kept as a guard
-            raise AnnotationError(ess_path, f"annotates screen {i}, but the trace has {screens} screens")
         checkpoints.append(_checkpoint(trace_dir, states[i], ess_path))
     if not checkpoints:
         raise AnnotationError(trace_dir, "no screen is annotated (no i.ess file); nothing to match")
@@ -313,7 +304,6 @@ class GroundTruthDataset:
                 row.episode: _Entry(self.root / row.path, row.category, row.description)
                 for row in metadata.values()
             }
-        self._by_metadata = self._entries is not None
 
     def __repr__(self) -> str:
         return f"<GroundTruthDataset {self._name()}>"

@@ -10,7 +10,7 @@ corrupt data raises, it never matches.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Iterable
 from weakref import WeakKeyDictionary
 
 from mobile_gym.actions import Action, ActionType
@@ -296,13 +296,7 @@ class Matcher:
         return per_state[bounds]
 
     def _attributes_equal(self, c: Component, n: Node) -> bool:
-        return (
-            n.class_name == c.class_name
-            and n.resource_id == c.resource_id
-            and n.text.casefold() == c.text.casefold()
-            and n.content_desc.casefold() == c.content_desc.casefold()
-            and all(n.flags.get(f, False) == c.flag(f) for f in self.config.exact_flags)
-        )
+        return _same_identity(c, n) and all(n.flags.get(f, False) == c.flag(f) for f in self.config.exact_flags)
 
     def _closest(self, c: Component, nodes: Iterable[Node]) -> tuple[Node | None, list[str]]:
         best: tuple[int, Node, list[str]] | None = None
@@ -315,25 +309,23 @@ class Matcher:
         return (best[1], best[2]) if best else (None, [])
 
 
-def _differences(c: Component, n: Node, flags: tuple[str, ...]) -> list[str]:
-    pairs: list[tuple[str, Callable[[], bool]]] = [
-        ("class", lambda: n.class_name == c.class_name),
-        ("resource-id", lambda: n.resource_id == c.resource_id),
-        ("text", lambda: n.text.casefold() == c.text.casefold()),
-        ("content-desc", lambda: n.content_desc.casefold() == c.content_desc.casefold()),
-    ]
-    out = [name for name, same in pairs if not same()]
-    out += [f for f in flags if n.flags.get(f, False) != c.flag(f)]
-    return out
+def _identity_pairs(c: Component, n: Node) -> tuple[tuple[str, bool], ...]:
+    """What identifies a component, compared with a node (text case-insensitively)."""
+    return (
+        ("class", n.class_name == c.class_name),
+        ("resource-id", n.resource_id == c.resource_id),
+        ("text", n.text.casefold() == c.text.casefold()),
+        ("content-desc", n.content_desc.casefold() == c.content_desc.casefold()),
+    )
 
 
 def _same_identity(c: Component, n: Node) -> bool:
-    return (
-        n.class_name == c.class_name
-        and n.resource_id == c.resource_id
-        and n.text.casefold() == c.text.casefold()
-        and n.content_desc.casefold() == c.content_desc.casefold()
-    )
+    return all(same for _, same in _identity_pairs(c, n))
+
+
+def _differences(c: Component, n: Node, flags: tuple[str, ...]) -> list[str]:
+    out = [name for name, same in _identity_pairs(c, n) if not same]
+    return out + [f for f in flags if n.flags.get(f, False) != c.flag(f)]
 
 
 def _describe_component(c: Component) -> str:

@@ -142,10 +142,6 @@ class Node:
         """What a person reads on the node: its text, else its content description."""
         return self.text or self.content_desc
 
-    def attributes(self) -> dict[str, str]:
-        """The node's attributes as the dump spells them."""
-        return dict(self._element.attrib)
-
     def ancestors(self) -> Iterator[Node]:
         node = self.parent
         while node is not None:
