@@ -46,3 +46,11 @@ class UnknownEpisodeError(MobileGymError, KeyError):
 
 class ModelUnavailableError(MobileGymError, RuntimeError):
     """The sentence-embedding model cannot be loaded (package missing, bad path)."""
+
+
+class SimulatorError(MobileGymError, ValueError):
+    """A simulated device was given a setup it cannot apply (unknown app, field, value)."""
+
+
+class DeviceError(MobileGymError, RuntimeError):
+    """A device cannot do what was asked (closed, disconnected, died mid-episode)."""

@@ -1,0 +1,45 @@
+"""Every app the simulator knows, by package: the five modelled apps, the Google apps a
+Pixel ships with (placeholders) and the Play Store catalogue (login apps)."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from mobile_gym.errors import SimulatorError
+from mobile_gym.simulator.catalogue import CATALOGUE, PREINSTALLED
+from mobile_gym.simulator.apps.chrome import Chrome
+from mobile_gym.simulator.apps.clock import Clock
+from mobile_gym.simulator.apps.generic import LoginApp, PlaceholderApp
+from mobile_gym.simulator.apps.launcher import Launcher
+from mobile_gym.simulator.apps.playstore import PlayStore
+from mobile_gym.simulator.apps.settings import Settings
+
+MODELLED = (Launcher, Settings, Clock, PlayStore, Chrome)
+
+FACTORIES = {
+    **{cls.package: cls for cls in MODELLED},
+    **{p.package: partial(PlaceholderApp, entry=p) for p in PREINSTALLED},
+    **{e.package: partial(LoginApp, entry=e) for e in CATALOGUE},
+}
+
+# What a fresh device has: the modelled apps and the stock Google apps.
+DEFAULT_INSTALLED = frozenset(cls.package for cls in MODELLED) | {p.package for p in PREINSTALLED}
+
+_NAMES = {
+    **{cls.key: cls.package for cls in MODELLED},
+    **{cls.label.lower(): cls.package for cls in MODELLED},
+    **{p.label.lower(): p.package for p in PREINSTALLED},
+    **{e.label.lower(): e.package for e in CATALOGUE},
+    **{e.title.lower(): e.package for e in CATALOGUE},
+}
+
+
+def resolve_package(name: str) -> str:
+    """Package of an app named by package, setup key ("settings") or label."""
+    if name in FACTORIES:
+        return name
+    try:
+        return _NAMES[name.lower()]
+    except KeyError:
+        raise SimulatorError(f"unknown app {name!r}; use a package name or one of: "
+                             f"{', '.join(sorted(cls.key for cls in MODELLED))}") from None

@@ -1,0 +1,23 @@
+"""Placeholder for the Chrome app (being written)."""
+
+from __future__ import annotations
+
+from mobile_gym.simulator.app import Activity, App
+from mobile_gym.simulator.apps.generic import app_bar
+from mobile_gym.simulator.views import Column, View
+
+
+class Chrome(App):
+    package = "com.android.chrome"
+    label = "Chrome"
+    key = "chrome"
+
+    def main(self) -> Activity:
+        return Main(self)
+
+
+class Main(Activity):
+    name = "org.chromium.chrome.browser.ChromeTabbedActivity"
+
+    def build(self) -> View:
+        return Column(app_bar(self, self.app.label, back=False))

@@ -1,0 +1,3 @@
+"""Web sites Chrome can load (being written)."""
+
+SITES: tuple = ()

@@ -1,0 +1,74 @@
+"""The contract between Chrome and the web sites it shows.
+
+A `Site` is a small web app: it owns its persistent state (a cart, a signed-in user)
+and turns a URL into the content of Chrome's WebView. Chrome owns tabs, history and the
+toolbar; it gives each page a `Browser` to navigate, read form fields and show toasts.
+Web content is made of the classes Chrome exposes to uiautomator (``android.view.View``,
+``TextView``, ``Button``, ``EditText``, ``CheckBox``, ``Image``), and an element's HTML id
+is reported as its resource-id, as Chrome does.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Protocol
+from urllib.parse import SplitResult, parse_qs, urlsplit
+
+import numpy as np
+
+from mobile_gym.simulator.views import View
+
+
+class Browser(Protocol):
+    """What a page may ask of the tab that shows it."""
+
+    rng: np.random.Generator  # the device's seeded generator
+
+    def navigate(self, url: str) -> None:
+        """Load ``url`` in this tab (pushes tab history)."""
+
+    def field(self, key: str) -> str:
+        """Current text of the form field ``key`` (an EditText built with that field)."""
+
+    def set_field(self, key: str, text: str) -> None:
+        ...
+
+    def toast(self, text: str) -> None:
+        ...
+
+
+class Url:
+    """A parsed URL with the pieces pages route on."""
+
+    def __init__(self, url: str) -> None:
+        self.text = url
+        self.parts: SplitResult = urlsplit(url if "://" in url else "https://" + url)
+        self.host = self.parts.hostname or ""
+        self.path = self.parts.path or "/"
+        self.query = {k: v[-1] for k, v in parse_qs(self.parts.query).items()}
+
+    def __repr__(self) -> str:
+        return f"Url({self.text!r})"
+
+
+class Site:
+    """A web site Chrome can load. Subclasses set the class attributes and fill in
+    `title` and `page`; `vary` draws seeded content variation (dynamics ``default``)."""
+
+    key: ClassVar[str] = ""  # short name used in setup and oracles, e.g. "bestbuy"
+    host: ClassVar[str] = ""  # canonical host, e.g. "www.bestbuy.com"
+    aliases: ClassVar[tuple[str, ...]] = ()  # other hosts / words that reach it ("bestbuy.com")
+    name: ClassVar[str] = ""  # display name, e.g. "Best Buy"
+    State: ClassVar[type] = type(None)
+
+    def __init__(self) -> None:
+        self.state = self.State() if self.State is not type(None) else None
+
+    def vary(self, rng: np.random.Generator, popup_rate: float) -> None:
+        """Seeded variation: shuffle lists, vary prices, decide on a cookie banner."""
+
+    def title(self, url: Url) -> str:
+        raise NotImplementedError
+
+    def page(self, url: Url, browser: Browser) -> list[View]:
+        """The WebView's children for ``url``."""
+        raise NotImplementedError

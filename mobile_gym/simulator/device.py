@@ -1,0 +1,141 @@
+"""`SimulatedDevice`: the `Device` backend that runs the simulator in process."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import numpy as np
+
+from mobile_gym.actions import Action, ActionType
+from mobile_gym.devices.base import Device
+from mobile_gym.errors import DeviceError, InvalidActionError, SimulatorError
+from mobile_gym.simulator.app import ReadOnly
+from mobile_gym.simulator.apps import DEFAULT_INSTALLED, FACTORIES, resolve_package
+from mobile_gym.simulator.dynamics import Dynamics, get_dynamics
+from mobile_gym.simulator.profiles import DEFAULT_PROFILE, DeviceProfile, get_profile
+from mobile_gym.simulator.render import Renderer
+from mobile_gym.simulator.runtime import Frame, Runtime
+from mobile_gym.trace import UIState
+
+SETUP_KEYS = ("launch", "install", "uninstall", "apps")
+
+
+class SimulatedDevice(Device):
+    """A seeded, deterministic Android-like phone in pure Python.
+
+    ``setup`` (a task's initial state) may hold ``install`` / ``uninstall`` (lists of
+    apps), ``apps`` (app -> {state field: value}) and ``launch`` (app to bring to the
+    front); apps are named by package, setup key or label.
+
+    >>> from mobile_gym.actions import Action
+    >>> phone = SimulatedDevice(seed=0)
+    >>> phone.foreground_activity()
+    'com.google.android.apps.nexuslauncher/com.google.android.apps.nexuslauncher.NexusLauncherActivity'
+    >>> phone.perform(Action.swipe(0.5, 0.8, 0.5, 0.3))  # swipe up: the app drawer
+    >>> 'Search your phone and more' in phone.observe(screenshot=False).xml
+    True
+    """
+
+    def __init__(self, profile: str | DeviceProfile = DEFAULT_PROFILE,
+                 dynamics: str | Dynamics = "none", seed: int | None = None,
+                 setup: Mapping[str, Any] | None = None):
+        self.profile = get_profile(profile)
+        self.dynamics = get_dynamics(dynamics)
+        self._renderers: dict[tuple[int, int], Renderer] = {}
+        self._runtime: Runtime | None = None
+        self.reset(seed, setup)
+
+    def __getstate__(self) -> dict:
+        state = self.__dict__.copy()
+        state["_renderers"] = {}
+        return state
+
+    # ------------------------------------------------------------------ Device
+    @property
+    def screen_size(self) -> tuple[int, int]:
+        return self.profile.size
+
+    def reset(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> None:
+        setup = dict(setup or {})
+        unknown = set(setup) - set(SETUP_KEYS)
+        if unknown:
+            raise SimulatorError(f"unknown setup keys {sorted(unknown)}; known: {', '.join(SETUP_KEYS)}")
+        install = {resolve_package(a) for a in setup.get("install", ())}
+        uninstall = {resolve_package(a) for a in setup.get("uninstall", ())}
+        runtime = Runtime(self.profile, self.dynamics, np.random.default_rng(seed), FACTORIES,
+                          (DEFAULT_INSTALLED | install) - uninstall)
+        for name, values in (setup.get("apps") or {}).items():
+            if not isinstance(values, Mapping):
+                raise SimulatorError(f"setup for app {name!r} must be a mapping of state fields")
+            runtime.app(resolve_package(name)).configure(values)
+        if setup.get("launch"):
+            runtime.launch(resolve_package(setup["launch"]))
+        self._runtime = runtime
+
+    def observe(self, *, screenshot: bool = True,
+                screenshot_size: tuple[int, int] | None = None) -> UIState:
+        runtime = self._live()
+        frame = runtime.frame()
+        image = self.render(frame, screenshot_size) if screenshot else None
+        return UIState(xml=frame.xml, screenshot=image, activity=frame.activity,
+                       installed_packages=frozenset(runtime.installed), screen_size=self.profile.size)
+
+    def perform(self, action: Action) -> None:
+        runtime = self._live()
+        if not isinstance(action, Action):
+            raise InvalidActionError(f"expected an Action, got {type(action).__name__}")
+        W, H = self.profile.size
+        kind = action.action_type
+        runtime.toast_text = None
+        if kind == ActionType.CLICK or (kind == ActionType.SWIPE and action.is_tap):
+            runtime.tap(*_px(action.touch, W, H))
+        elif kind == ActionType.SWIPE:
+            runtime.swipe(*_px(action.touch, W, H), *_px(action.lift, W, H))
+        elif kind == ActionType.TYPE:
+            runtime.type_text(action.text)
+        elif kind == ActionType.BACK:
+            runtime.back()
+        elif kind == ActionType.HOME:
+            runtime.home()
+        elif kind == ActionType.ENTER:
+            runtime.enter()
+        runtime.tick()
+        runtime.invalidate()
+
+    def installed_packages(self) -> frozenset[str]:
+        return frozenset(self._live().installed)
+
+    def foreground_activity(self) -> str:
+        return self._live().frame().activity
+
+    def close(self) -> None:
+        self._runtime = None
+
+    # ------------------------------------------------------------------ extras
+    def render(self, frame: Frame | None = None, size: tuple[int, int] | None = None):
+        """A PIL screenshot of the current frame at ``size`` (default full size)."""
+        size = tuple(size or self.profile.size)
+        renderer = self._renderers.get(size)
+        if renderer is None:
+            renderer = self._renderers[size] = Renderer(self.profile.size, size)
+        return renderer.render(frame or self._live().frame())
+
+    def app_state(self, app: str) -> ReadOnly:
+        """Read-only view of an installed app's state, for task oracles
+        (e.g. ``app_state("settings").wifi_enabled``)."""
+        return self._live().app(resolve_package(app)).view()
+
+    @property
+    def runtime(self) -> Runtime:
+        """The running system (for tests and task authoring tools)."""
+        return self._live()
+
+    def _live(self) -> Runtime:
+        if self._runtime is None:
+            raise DeviceError("the simulated device is closed")
+        return self._runtime
+
+
+def _px(point: tuple[float, float] | None, W: int, H: int) -> tuple[int, int]:
+    assert point is not None
+    return min(W - 1, int(point[0] * W)), min(H - 1, int(point[1] * H))

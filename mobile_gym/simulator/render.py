@@ -1,0 +1,352 @@
+"""Screenshots of a laid-out frame, drawn straight at the requested size.
+
+Nodes are drawn in tree order by routines chosen from their ``style`` or Android class:
+backgrounds clipped to the visible part, text from a cache of glyph masks (rasterising
+text is most of the cost of a frame), widgets in their state (switch thumbs, check
+marks, a cursor in the focused field), dialogs over a dimmed screen and a keyboard.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from mobile_gym.simulator import views as V
+from mobile_gym.simulator.glyphs import draw_glyph
+from mobile_gym.simulator.runtime import Frame, Window
+from mobile_gym.simulator.views import View
+
+Colour = tuple[int, int, int]
+
+LIGHT = {
+    "bg": (255, 255, 255), "surface": (243, 240, 247), "text": (28, 27, 31),
+    "muted": (95, 95, 105), "primary": (26, 115, 232), "on_primary": (255, 255, 255),
+    "tonal": (211, 227, 253), "divider": (225, 225, 230), "field": (236, 235, 242),
+    "nav": (240, 240, 244), "keyboard": (232, 234, 237), "key": (255, 255, 255),
+    "track": (200, 200, 208),
+}
+DARK = {
+    "bg": (18, 18, 20), "surface": (43, 41, 48), "text": (230, 228, 234),
+    "muted": (165, 163, 172), "primary": (138, 180, 248), "on_primary": (8, 40, 90),
+    "tonal": (40, 60, 96), "divider": (60, 60, 66), "field": (50, 49, 56),
+    "nav": (10, 10, 12), "keyboard": (38, 40, 44), "key": (70, 72, 78),
+    "track": (90, 90, 98),
+}
+
+
+@lru_cache(maxsize=64)
+def _font(px: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.load_default(size=max(6, px))
+
+
+@lru_cache(maxsize=8192)
+def _mask(text: str, px: int, bold: bool) -> Image.Image:
+    """The alpha mask of one line of text (bold drawn twice, one pixel apart)."""
+    font = _font(px)
+    l, t, r, b = font.getbbox(text or " ")
+    w, h = max(1, r + (1 if bold else 0)), max(1, int(px * 1.25))
+    mask = Image.new("L", (w, h))
+    d = ImageDraw.Draw(mask)
+    d.text((0, 0), text, fill=255, font=font)
+    if bold:
+        d.text((1, 0), text, fill=255, font=font)
+    return mask
+
+
+@lru_cache(maxsize=8192)
+def _fit(text: str, px: int, width: int, lines: int) -> tuple[str, ...]:
+    """Greedy word wrap into at most ``lines`` lines of ``width`` px, with an ellipsis
+    on the last line when text is cut."""
+    font = _font(px)
+    if font.getlength(text) <= width:
+        return (text,)
+    out: list[str] = []
+    words = text.split(" ")
+    while words and len(out) < lines:
+        line = words.pop(0)
+        while words and font.getlength(line + " " + words[0]) <= width:
+            line += " " + words.pop(0)
+        out.append(line)
+    if words or (out and font.getlength(out[-1]) > width):
+        last = out[-1] if out else text
+        while last and font.getlength(last + "…") > width:
+            last = last[:-1]
+        out[-1] = last.rstrip() + "…"
+    return tuple(out)
+
+
+class Renderer:
+    """Draws frames of one device profile at an output size."""
+
+    def __init__(self, screen: tuple[int, int], size: tuple[int, int]):
+        self.sx = size[0] / screen[0]
+        self.sy = size[1] / screen[1]
+        self.size = size
+        self.k = min(self.sx, self.sy)
+
+    def render(self, frame: Frame) -> Image.Image:
+        theme = DARK if frame.dark else LIGHT
+        self.theme, self.dp = theme, frame.scale_dp
+        img = Image.new("RGB", self.size, theme["bg"])
+        self.img, self.draw = img, ImageDraw.Draw(img)
+        for window in frame.windows:
+            if window.kind in ("alert", "sheet") and window.surface is not None and window.surface.modal:
+                shade = Image.new("RGB", self.size, (0, 0, 0))
+                self.img = img = Image.blend(img, shade, 0.42)
+                self.draw = ImageDraw.Draw(img)
+            self._window(window)
+        return self.img
+
+    # ------------------------------------------------------------------ helpers
+    def _box(self, b) -> tuple[int, int, int, int]:
+        return (int(b[0] * self.sx), int(b[1] * self.sy), int(b[2] * self.sx), int(b[3] * self.sy))
+
+    def _px(self, dp: float) -> int:
+        return max(1, int(dp * self.dp * self.k))
+
+    def _rect(self, clip, colour: Colour, radius_dp: float = 0.0, outline: Colour | None = None) -> None:
+        box = self._box(clip)
+        if box[2] <= box[0] or box[3] <= box[1]:
+            return
+        if radius_dp:
+            r = min(self._px(radius_dp), (box[2] - box[0]) // 2, (box[3] - box[1]) // 2)
+            if outline is not None:
+                self.draw.rounded_rectangle(box, radius=r, outline=outline, width=max(1, self._px(1)))
+            else:
+                self.draw.rounded_rectangle(box, radius=r, fill=colour)
+        elif outline is not None:
+            self.draw.rectangle(box, outline=outline, width=max(1, self._px(1)))
+        else:
+            self.draw.rectangle(box, fill=colour)
+
+    def _text(self, v: View, text: str, colour: Colour, box=None, align: str | None = None,
+              size: float | None = None, bold: bool | None = None) -> None:
+        if not text:
+            return
+        l, t, r, b = self._box(box or v.bounds)
+        cl, ct, cr, cb = self._box(v.clip)
+        px = self._px(size or v.size)
+        pad = self._px(2)
+        bold = v.bold if bold is None else bold
+        lines = _fit(text, px, max(1, r - l - 2 * pad), v.lines)
+        line_h = int(px * 1.3)
+        y = t + (b - t - line_h * len(lines)) // 2
+        align = align or v.align
+        for line in lines:
+            if y >= ct - 1 and y + line_h <= cb + 1:  # only whole lines of the visible part
+                mask = _mask(line, px, bold)
+                if align == "center":
+                    x = l + (r - l - mask.width) // 2
+                elif align == "right":
+                    x = r - pad - mask.width
+                else:
+                    x = l + pad
+                self.img.paste(colour, (x, y, x + mask.width, y + mask.height), mask)
+            y += line_h
+
+    def _visible(self, v: View) -> bool:
+        return v.clip is not None and v.clip == v.bounds
+
+    # ------------------------------------------------------------------ drawing
+    def _window(self, window: Window) -> None:
+        th = self.theme
+        kind = window.kind
+        if kind == "status":
+            self._rect(window.root.clip, th["bg"])
+        elif kind == "nav":
+            self._rect(window.root.clip, th["nav"])
+        elif kind == "keyboard":
+            self._keyboard(window.root)
+        stack = [window.root]
+        while stack:
+            v = stack.pop()
+            if v.clip is None:
+                continue
+            self._node(v)
+            stack.extend(reversed(v.children))
+
+    def _node(self, v: View) -> None:
+        th = self.theme
+        style = v.style
+        if v.bg is not None and style not in ("launcher_icon", "appicon"):
+            self._rect(v.clip, v.bg, v.radius)
+        elif style == "dialog":
+            self._rect(v.clip, th["surface"], v.radius or 28)
+        elif style == "toast":
+            self._rect(v.clip, (50, 50, 54), v.radius or 24)
+        elif style == "card":
+            self._rect(v.clip, th["surface"], v.radius or 12)
+        elif style == "divider":
+            self._rect(v.clip, th["divider"])
+        elif style in ("searchbar", "chip"):
+            self._rect(v.clip, th["field"], v.radius or 28)
+        if v.selected and style == "tab":
+            l, t, r, b = v.clip
+            self._rect((l, b - 3 * self.dp, r, b), th["primary"])
+        cls = v.cls
+        fg = v.fg or th["text"]
+        if style == "launcher_icon":
+            self._launcher_icon(v)
+        elif cls == V.TEXT:
+            colour = v.fg or (th["muted"] if style == "muted" else th["text"])
+            self._text(v, v.text, colour)
+        elif cls == V.BUTTON:
+            self._button(v)
+        elif cls in (V.IMAGE, V.IMAGE_BUTTON):
+            self._image(v, fg)
+        elif cls == V.EDIT:
+            self._edit(v)
+        elif cls == V.SWITCH:
+            self._switch(v)
+        elif cls == V.CHECKBOX:
+            self._checkbox(v)
+
+    def _launcher_icon(self, v: View) -> None:
+        """An app icon: a coloured disc with a glyph or the label's initial, label below."""
+        if not self._visible(v):
+            return
+        l, t, r, b = v.bounds
+        d = min(56 * self.dp, (b - t) * 0.55)
+        cx, cy = (l + r) / 2, t + 12 * self.dp + d / 2
+        box = self._box((cx - d / 2, cy - d / 2, cx + d / 2, cy + d / 2))
+        self.draw.ellipse(box, fill=v.bg or self.theme["primary"])
+        if v.icon and v.icon != "app":
+            g = d * 0.32
+            draw_glyph(self.draw, v.icon, self._box((cx - g, cy - g, cx + g, cy + g)), (255, 255, 255))
+        else:
+            px = max(6, int(d * 0.45 * self.sy))
+            mask = _mask((v.text or "?")[:1].upper(), px, True)
+            x, y = int(cx * self.sx - mask.width / 2), int(cy * self.sy - px * 0.62)
+            self.img.paste((255, 255, 255), (x, y, x + mask.width, y + mask.height), mask)
+        label_top = cy + d / 2 + 4 * self.dp
+        self._text(v, v.text, v.fg or self.theme["text"], box=(l, label_top, r, label_top + 20 * self.dp),
+                   align="center")
+
+    def _button(self, v: View) -> None:
+        th = self.theme
+        style = v.style or "filled"
+        if style == "filled":
+            self._rect(v.clip, v.bg or th["primary"], v.radius)
+            colour = v.fg or th["on_primary"]
+        elif style == "tonal":
+            self._rect(v.clip, v.bg or th["tonal"], v.radius)
+            colour = v.fg or th["text"]
+        elif style == "outlined":
+            self._rect(v.clip, th["bg"], v.radius, outline=th["divider"])
+            colour = v.fg or th["primary"]
+        else:
+            colour = v.fg or th["primary"]
+        if not v.enabled:
+            colour = th["muted"]
+        self._text(v, v.text, colour, align=v.align, bold=True)
+
+    def _image(self, v: View, fg: Colour) -> None:
+        if not self._visible(v):
+            return
+        l, t, r, b = self._box(v.bounds)
+        if v.style == "appicon":
+            d = min(r - l, b - t) * 0.86
+            cx, cy = (l + r) / 2, (t + b) / 2
+            self.draw.ellipse((cx - d / 2, cy - d / 2, cx + d / 2, cy + d / 2), fill=v.bg or self.theme["primary"])
+            if v.icon == "app":
+                letter = (v.desc or v.text or "?")[:1].upper()
+                px = int(d * 0.5)
+                mask = _mask(letter, px, True)
+                x, y = int(cx - mask.width / 2), int(cy - px * 0.62)
+                self.img.paste(v.fg or (255, 255, 255), (x, y, x + mask.width, y + mask.height), mask)
+            else:
+                draw_glyph(self.draw, v.icon, (cx - d / 3, cy - d / 3, cx + d / 3, cy + d / 3),
+                           v.fg or (255, 255, 255))
+            return
+        if v.icon:
+            s = min(r - l, b - t, self._px(40))
+            cx, cy = (l + r) / 2, (t + b) / 2
+            draw_glyph(self.draw, v.icon, (cx - s / 2, cy - s / 2, cx + s / 2, cy + s / 2),
+                       fg if v.enabled else self.theme["muted"])
+
+    def _edit(self, v: View) -> None:
+        th = self.theme
+        if v.style == "search":
+            self._rect(v.clip, v.bg or th["field"], v.radius or 28)
+        elif v.bg is None:
+            l, t, r, b = v.clip
+            self._rect((l, b - max(1, int(2 * self.dp)), r, b),
+                       th["primary"] if v.focused else th["muted"])
+        showing_hint = bool(v.hint) and v.text == v.hint
+        text = v.text if not v.password or showing_hint else "•" * len(v.text)
+        l, t, r, b = v.bounds
+        pad = 16 * self.dp if v.style == "search" else 4 * self.dp
+        box = (l + pad, t, r - pad / 2, b)
+        self._text(v, text, th["muted"] if showing_hint else (v.fg or th["text"]), box=box,
+                   size=v.size if v.size != 14.0 else 16)
+        if v.focused and self._visible(v):
+            px = self._px(16)
+            width = 0 if showing_hint else _font(px).getlength(_fit(text, px, 10**6, 1)[0])
+            x = int((l + pad) * self.sx) + self._px(2) + int(width)
+            cy = int((t + b) / 2 * self.sy)
+            self.draw.line([(x, cy - px * 0.6), (x, cy + px * 0.6)], fill=th["primary"],
+                           width=max(1, self._px(2)))
+
+    def _switch(self, v: View) -> None:
+        if not self._visible(v):
+            return
+        th = self.theme
+        l, t, r, b = v.bounds
+        cx, cy = (l + r) / 2, (t + b) / 2
+        w, h = 52 * self.dp, 32 * self.dp
+        track = self._box((cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2))
+        on = v.checked
+        self.draw.rounded_rectangle(track, radius=(track[3] - track[1]) // 2,
+                                    fill=th["primary"] if on else th["track"])
+        d = (h - 8 * self.dp) if on else (h - 14 * self.dp)
+        tx = cx + w / 2 - h / 2 if on else cx - w / 2 + h / 2
+        thumb = self._box((tx - d / 2, cy - d / 2, tx + d / 2, cy + d / 2))
+        self.draw.ellipse(thumb, fill=th["on_primary"] if on else th["bg"])
+
+    def _checkbox(self, v: View) -> None:
+        if not self._visible(v):
+            return
+        th = self.theme
+        l, t, r, b = v.bounds
+        s = 20 * self.dp
+        x0, cy = l + 14 * self.dp, (t + b) / 2
+        box = (x0, cy - s / 2, x0 + s, cy + s / 2)
+        if v.checked:
+            self._rect(box, th["primary"], 3)
+            draw_glyph(self.draw, "check", self._box(box), th["on_primary"])
+        else:
+            self._rect(box, th["bg"], 3, outline=th["muted"])
+        if v.text:
+            self._text(v, v.text, v.fg or th["text"], box=(x0 + s + 8 * self.dp, t, r, b))
+
+    def _keyboard(self, root: View) -> None:
+        th = self.theme
+        self._rect(root.clip, th["keyboard"])
+        img = _keyboard_keys(self._box(root.clip), th["key"], th["text"], self._px(18))
+        l, t = self._box(root.clip)[:2]
+        self.img.paste(img, (l, t))
+
+
+@lru_cache(maxsize=16)
+def _keyboard_keys(box, key: Colour, text: Colour, px: int) -> Image.Image:
+    """The letter keys, drawn once per size and theme (the keyboard never changes)."""
+    l, t, r, b = box
+    w, h = r - l, b - t
+    img = Image.new("RGB", (w, h), (0, 0, 0))
+    bgcol = tuple(max(0, c - 20) for c in key) if key != (255, 255, 255) else (232, 234, 237)
+    img.paste(bgcol, (0, 0, w, h))
+    d = ImageDraw.Draw(img)
+    rows = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+    kw, kh = w / 10, h / 4.6
+    for i, keys in enumerate(rows):
+        x0 = (w - kw * len(keys)) / 2
+        for j, ch in enumerate(keys):
+            x, y = x0 + j * kw, 0.3 * kh + i * kh
+            d.rounded_rectangle((x + 3, y + 3, x + kw - 3, y + kh - 3), radius=max(1, int(kw / 8)), fill=key)
+            mask = _mask(ch, px, False)
+            cx, cy = int(x + kw / 2 - mask.width / 2), int(y + kh / 2 - px * 0.6)
+            img.paste(text, (cx, cy, cx + mask.width, cy + mask.height), mask)
+    y = 0.3 * kh + 3 * kh
+    d.rounded_rectangle((w * 0.25, y + 3, w * 0.72, y + kh - 3), radius=max(1, int(kw / 8)), fill=key)
+    return img

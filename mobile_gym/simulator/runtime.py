@@ -1,0 +1,440 @@
+"""The simulated Android system: packages, per-app back stacks, windows, input.
+
+`Runtime` owns everything that is not an app: which app is in front, dialogs, the soft
+keyboard, the status and navigation bars, the virtual clock and the package manager. It
+turns the foreground screen into a `Frame` (laid-out windows) and routes taps, swipes,
+typed text and keys to the views and surfaces under them, with Android's rules:
+a tap goes to the topmost clickable node under the finger (a non-clickable child passes
+it to its clickable ancestor); BACK hides the keyboard, then cancels a dialog, then lets
+the screen handle it, then pops the activity, then returns to the launcher.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+import numpy as np
+
+from mobile_gym.errors import SimulatorError
+from mobile_gym.simulator.app import Activity, App, Dialog, Surface
+from mobile_gym.simulator.dynamics import Dynamics
+from mobile_gym.simulator.layout import Layout
+from mobile_gym.simulator.profiles import DeviceProfile
+from mobile_gym.simulator.views import (
+    EDIT, FRAME, IMAGE, IMAGE_BUTTON, LINEAR, TEXT, View,
+)
+
+SYSTEMUI = "com.android.systemui"
+KEYBOARD_PACKAGE = "com.google.android.inputmethod.latin"
+LAUNCHER_PACKAGE = "com.google.android.apps.nexuslauncher"
+SECONDS_PER_ACTION = 5  # virtual time an action takes (agents are not instant)
+KEYBOARD_DP = 264
+
+
+@dataclass
+class Window:
+    """One laid-out window of a frame."""
+
+    root: View
+    package: str
+    surface: Surface | None = None  # who handles its input; None for system windows
+    kind: str = "app"  # app, alert, sheet, menu, keyboard, status, nav, toast
+
+    def __post_init__(self) -> None:
+        self.root.package = self.package  # the dump writes it on every node
+
+
+@dataclass
+class Frame:
+    """What the screen shows after layout; rebuilt after every action."""
+
+    windows: list[Window]
+    activity: str
+    dark: bool
+    scale_dp: float  # px per dp
+    _xml: str | None = field(default=None, repr=False)
+
+    @property
+    def xml(self) -> str:
+        if self._xml is None:
+            from mobile_gym.simulator.dump import dump_windows
+
+            self._xml = dump_windows([w.root for w in self.windows if w.kind != "toast"])
+        return self._xml
+
+    def nodes(self) -> Iterator[View]:
+        for w in self.windows:
+            for v in w.root.walk():
+                if v.clip is not None:
+                    yield v
+
+
+AppFactory = Callable[["Runtime"], App]
+
+
+class Runtime:
+    """A booted device: set ``apps`` (package -> factory) and ``installed`` first."""
+
+    def __init__(
+        self,
+        profile: DeviceProfile,
+        dynamics: Dynamics,
+        rng: np.random.Generator,
+        factories: dict[str, AppFactory],
+        installed: set[str],
+    ) -> None:
+        self.profile = profile
+        self.dynamics = dynamics
+        self.rng = rng
+        self.factories = factories
+        self.installed = set(installed)
+        self.apps: dict[str, App] = {}
+        self.foreground = LAUNCHER_PACKAGE
+        self.keyboard = False
+        self.toast_text: str | None = None
+        self.popups_shown: set[str] = set()
+        start = int(rng.integers(7 * 3600, 20 * 3600)) if dynamics.vary_clock else 10 * 3600
+        self.time = start  # seconds since midnight, virtual
+        self.steps = 0
+        self._frame: Frame | None = None
+        for package in sorted(self.installed):
+            self.app(package)
+        self.home()
+
+    def __getstate__(self) -> dict:
+        state = self.__dict__.copy()
+        state["_frame"] = None  # views hold closures; frames are rebuilt on demand
+        return state
+
+    # ------------------------------------------------------------------ packages
+    def app(self, package: str) -> App:
+        """The app of an installed package (created on first use)."""
+        if package not in self.installed:
+            raise SimulatorError(f"package {package!r} is not installed")
+        app = self.apps.get(package)
+        if app is None:
+            factory = self.factories.get(package)
+            if factory is None:
+                raise SimulatorError(f"no simulated app for package {package!r}")
+            app = self.apps[package] = factory(self)
+            if self.dynamics.vary_content:
+                app.vary(self.rng)
+        return app
+
+    def install(self, package: str) -> None:
+        if package not in self.factories:
+            raise SimulatorError(f"no simulated app for package {package!r}")
+        self.installed.add(package)
+        self.app(package)
+        self._announce(package, True)
+
+    def uninstall(self, package: str) -> None:
+        self.installed.discard(package)
+        self.apps.pop(package, None)
+        if self.foreground == package:
+            self.home()
+        self._announce(package, False)
+
+    def _announce(self, package: str, installed: bool) -> None:
+        for app in list(self.apps.values()):
+            app.on_package_changed(package, installed)
+        self.invalidate()
+
+    # ------------------------------------------------------------------ activities
+    @property
+    def activity(self) -> Activity:
+        return self.app(self.foreground).stack[-1]
+
+    @property
+    def surface(self) -> Surface:
+        """Where input goes: the top dialog, else the foreground activity."""
+        dialogs = self.app(self.foreground).dialogs
+        return dialogs[-1] if dialogs else self.activity
+
+    def launch(self, package: str) -> None:
+        """Bring an app to the front, resuming its back stack like the launcher does."""
+        app = self.app(package)
+        self.keyboard = False
+        self.foreground = package
+        if not app.stack:
+            self.start(app.main())
+        self.invalidate()
+
+    def start(self, activity: Activity) -> None:
+        app = activity.app
+        app.stack.append(activity)
+        self.foreground = app.package
+        self.keyboard = False
+        self.invalidate()
+        if self.rng.random() < self.dynamics.popup_rate:
+            for popup in app.popups(activity):
+                key = f"{app.package}:{popup.title or popup.kind}:{type(popup).__name__}"
+                if key not in self.popups_shown:
+                    self.popups_shown.add(key)
+                    self.show(popup, app)
+                    break
+
+    def finish(self, activity: Activity) -> None:
+        app = activity.app
+        if activity in app.stack:
+            app.stack.remove(activity)
+        self.keyboard = False
+        if not app.stack and self.foreground == app.package:
+            self.home()
+        self.invalidate()
+
+    def home(self) -> None:
+        self.keyboard = False
+        launcher = self.app(LAUNCHER_PACKAGE)
+        self.foreground = LAUNCHER_PACKAGE
+        if not launcher.stack:
+            launcher.stack.append(launcher.main())
+        launcher.dialogs.clear()
+        launcher.stack[-1].on_home()
+        self.invalidate()
+
+    def show(self, dialog: Dialog, app: App | None = None) -> None:
+        app = app or self.app(self.foreground)
+        dialog.sys = self
+        dialog.package = dialog.package or app.package
+        app.dialogs.append(dialog)
+        self.keyboard = False
+        self.invalidate()
+
+    def dismiss(self, dialog: Dialog) -> None:
+        for app in self.apps.values():
+            if dialog in app.dialogs:
+                app.dialogs.remove(dialog)
+        self.invalidate()
+
+    def toast(self, text: str) -> None:
+        self.toast_text = text
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        self._frame = None
+
+    # ------------------------------------------------------------------ input
+    def tap(self, x: int, y: int) -> None:
+        frame = self.frame()
+        for window in reversed(frame.windows):
+            if window.kind == "toast":
+                continue
+            inside = _contains(window.root.clip, x, y)
+            if window.kind in ("alert", "sheet", "menu"):
+                if inside:
+                    self._tap_in(window, x, y)
+                elif window.surface.cancelable:  # type: ignore[union-attr]
+                    self.dismiss(window.surface)  # type: ignore[arg-type]
+                return  # modal: nothing below gets the tap
+            if inside:
+                self._tap_in(window, x, y)
+                return
+
+    def _tap_in(self, window: Window, x: int, y: int) -> None:
+        path = _path_at(window.root, x, y)
+        for v in reversed(path):
+            if v.clickable and v.enabled:
+                break
+        else:
+            return
+        surface = window.surface
+        if v.field is not None and surface is not None:
+            if surface.focus != v.field:
+                surface.select_all = False
+                surface.focus = v.field
+                surface.on_focus(v.field)
+            self.keyboard = True
+            self.invalidate()
+        if v.on_click is not None:
+            v.on_click()
+            self.invalidate()
+
+    def swipe(self, x0: int, y0: int, x1: int, y1: int) -> None:
+        frame = self.frame()
+        dx, dy = x1 - x0, y1 - y0
+        window = next(w for w in reversed(frame.windows) if w.surface is not None)
+        surface = window.surface
+        if abs(dy) >= abs(dx):
+            for v in reversed(_path_at(window.root, x0, y0)):
+                if v.scroll_key is not None:
+                    surface.scroll[v.scroll_key] = surface.scroll.get(v.scroll_key, 0) - dy
+                    self.invalidate()
+                    return
+        if surface.on_swipe(dx, dy):
+            self.invalidate()
+
+    def type_text(self, text: str) -> None:
+        surface = self.surface
+        if surface.focus is None:
+            return  # no focused field: the keystrokes go nowhere, as on a phone
+        old = "" if surface.select_all else surface.fields.get(surface.focus, "")
+        surface.fields[surface.focus] = old + text
+        surface.select_all = False
+        self.invalidate()
+
+    def enter(self) -> None:
+        surface = self.surface
+        if surface.focus is None:
+            return
+        field_name = surface.focus
+        view = next((v for v in self.frame().nodes() if v.field == field_name), None)
+        if view is not None and view.on_submit is not None:
+            self.keyboard = False
+            view.on_submit(surface.fields.get(field_name, ""))
+        self.invalidate()
+
+    def back(self) -> None:
+        self.invalidate()
+        if self.keyboard:
+            self.keyboard = False
+            return
+        app = self.app(self.foreground)
+        if app.dialogs:
+            if app.dialogs[-1].cancelable:
+                app.dialogs.pop()
+            return
+        activity = self.activity
+        if activity.on_back():
+            return
+        if app.package == LAUNCHER_PACKAGE:
+            return
+        self.finish(activity)
+
+    def tick(self) -> None:
+        self.steps += 1
+        self.time = (self.time + SECONDS_PER_ACTION) % 86400
+
+    # ------------------------------------------------------------------ frames
+    def frame(self) -> Frame:
+        if self._frame is None:
+            self._frame = self._build()
+        return self._frame
+
+    def _build(self) -> Frame:
+        W, H = self.profile.size
+        density = self.profile.density
+        ui = self.system_ui()
+        app = self.app(self.foreground)
+        activity = self.activity
+        windows = []
+        content = _fill_fields(activity.build(), activity)
+        root = View(FRAME, [View(LINEAR, [View(FRAME, [content], rid="android:id/content", fill=True, orient="z")],
+                                 pad=(0, self.profile.status_bar_dp, 0, self.profile.nav_bar_dp))],
+                    orient="z")
+        Layout(density, activity.scroll).place(root, (0, 0, W, H), (0, 0, W, H))
+        windows.append(Window(root, app.package, activity, "app"))
+        top = int(round(self.profile.status_bar_dp * density))
+        bottom = H - int(round(self.profile.nav_bar_dp * density))
+        for dialog in app.dialogs:
+            box = _fill_fields(dialog.build(), dialog)
+            box.align = _DIALOG_PLACEMENT.get(dialog.kind, "center")
+            holder = View(FRAME, [box], orient="z")
+            Layout(density, dialog.scroll).place(holder, (0, top, W, bottom), (0, 0, W, H))
+            windows.append(Window(box, dialog.package, dialog, dialog.kind))
+        surface = app.dialogs[-1] if app.dialogs else activity
+        if self.keyboard and surface.focus is not None:
+            kb = self._keyboard()
+            Layout(density, {}).place(kb, (0, bottom - kb_px(density), W, bottom), (0, 0, W, H))
+            windows.append(Window(kb, KEYBOARD_PACKAGE, None, "keyboard"))
+        if self.toast_text:
+            toast = View(FRAME, [View(TEXT, text=self.toast_text, h=48, align="center", size=14,
+                                      fg=(240, 240, 240), rid="android:id/message")], style="toast", w=min(320, 8 * len(self.toast_text) + 48),
+                         h=48, pad=(0, 0, 0, 0), radius=24, align="center")
+            holder = View(FRAME, [toast], orient="z")
+            Layout(density, {}).place(holder, (0, bottom - int(120 * density), W, bottom - int(72 * density)), (0, 0, W, H))
+            windows.append(Window(toast, app.package, None, "toast"))
+        for kind, view in (("status", self._status_bar(ui)), ("nav", self._nav_bar())):
+            box = (0, 0, W, top) if kind == "status" else (0, bottom, W, H)
+            Layout(density, {}).place(view, box, (0, 0, W, H))
+            windows.append(Window(view, SYSTEMUI, None, kind))
+        return Frame(windows, activity.component, bool(ui.get("dark")), density)
+
+    def system_ui(self) -> dict:
+        """Merged hints apps give the system UI (dark theme, status-bar icons)."""
+        merged: dict = {"icons": []}
+        for package in sorted(self.installed):
+            hints = self.app(package).system_ui()
+            merged["icons"] += hints.get("icons", [])
+            merged.update({k: v for k, v in hints.items() if k != "icons"})
+        return merged
+
+    def clock_text(self) -> str:
+        return f"{self.time // 3600}:{self.time // 60 % 60:02d}"
+
+    def _status_bar(self, ui: dict) -> View:
+        icons = [View(IMAGE, desc=desc, icon=icon, w=20, h=24) for icon, desc in ui["icons"]]
+        return View(FRAME, [
+            View(LINEAR, [
+                View(TEXT, text=self.clock_text(), rid=f"{SYSTEMUI}:id/clock", w=56, h=24, size=14),
+                View(LINEAR, [], weight=1, h=24),
+                View(LINEAR, [*icons, View(IMAGE, desc="Battery 100 percent.", icon="battery", w=20, h=24)],
+                     orient="h", rid=f"{SYSTEMUI}:id/system_icons", w=24 * (len(icons) + 1), h=24),
+            ], orient="h", pad=(16, 0, 16, 0)),
+        ], rid=f"{SYSTEMUI}:id/status_bar", style="statusbar")
+
+    def _nav_bar(self) -> View:
+        def button(rid: str, desc: str, icon: str, handler) -> View:
+            return View(IMAGE_BUTTON, rid=f"{SYSTEMUI}:id/{rid}", desc=desc, icon=icon,
+                        on_click=handler, w=80, h=48)
+
+        return View(FRAME, [
+            View(LINEAR, [
+                View(LINEAR, [], weight=1),
+                button("back", "Back", "nav_back", self.back),
+                View(LINEAR, [], weight=1),
+                button("home", "Home", "nav_home", self.home),
+                View(LINEAR, [], weight=1),
+                button("recent_apps", "Overview", "nav_recents", None),
+                View(LINEAR, [], weight=1),
+            ], orient="h", rid=f"{SYSTEMUI}:id/nav_buttons"),
+        ], rid=f"{SYSTEMUI}:id/navigation_bar_frame", style="navbar")
+
+    def _keyboard(self) -> View:
+        return View(FRAME, [
+            View(IMAGE_BUTTON, rid=f"{KEYBOARD_PACKAGE}:id/key_pos_ime_action", desc="Enter",
+                 icon="enter", on_click=self.enter, w=72, h=56, align="bottom_right"),
+        ], orient="z", rid=f"{KEYBOARD_PACKAGE}:id/keyboard_holder", style="keyboard",
+            pad=(0, 0, 8, 8))
+
+
+_DIALOG_PLACEMENT = {"alert": "center", "sheet": "bottom", "menu": "top_right"}
+
+
+def kb_px(density: float) -> int:
+    return int(round(KEYBOARD_DP * density))
+
+
+def _contains(box, x: int, y: int) -> bool:
+    return box is not None and box[0] <= x < box[2] and box[1] <= y < box[3]
+
+
+def _path_at(root: View, x: int, y: int) -> list[View]:
+    """Root-to-leaf path of the topmost visible nodes containing (x, y)."""
+    if not _contains(root.clip, x, y):
+        return []
+    path = [root]
+    node = root
+    while True:
+        for child in reversed(node.children):
+            if _contains(child.clip, x, y):
+                node = child
+                path.append(node)
+                break
+        else:
+            return path
+
+
+def _fill_fields(root: View, surface: Surface) -> View:
+    """Give each text field its contents and focus from the surface; an empty field
+    reports its hint as text, as Android does."""
+    for v in root.walk():
+        if v.field is not None:
+            value = surface.fields.get(v.field, "")
+            v.focused = surface.focus == v.field
+            if value:
+                v.text, v.hint = value, ""
+            else:
+                v.text = v.hint
+    return root
