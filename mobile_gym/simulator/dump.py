@@ -20,7 +20,7 @@ _BOOL = ("false", "true")
 def _node(v: View, index: int, package: str, out: list[str]) -> None:
     l, t, r, b = v.clip  # type: ignore[misc]
     text = v.text
-    if v.password and text:
+    if v.password and text and text != v.hint:  # a hint is not masked
         text = "•" * len(text)
     out.append(
         f'<node index="{index}" text="{text.translate(_ESCAPES)}" '

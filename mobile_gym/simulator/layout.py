@@ -44,7 +44,9 @@ class Layout:
         if not kids:
             return pads
         if v.orient == "v":
-            return pads + sum(self.measure(c) for c in kids) + self.px(v.gap) * (len(kids) - 1)
+            # a child that fills the column (a scroller) asks for no height of its own
+            return (pads + sum(0 if c.fill else self.measure(c) for c in kids)
+                    + self.px(v.gap) * (len(kids) - 1))
         return pads + max(self.measure(c) for c in kids)
 
     def place(self, v: View, box: Box, clip: Box | None) -> None:
@@ -67,17 +69,18 @@ class Layout:
     def _column(self, v: View, inner: Box, clip: Box | None) -> None:
         l, t, r, b = inner
         gap = self.px(v.gap)
-        heights = [self.measure(c) for c in v.children]
+        scrolls = v.scroll_key is not None
+        heights = [0 if c.fill and not scrolls else self.measure(c) for c in v.children]
         fills = [i for i, c in enumerate(v.children) if c.fill]
         used = sum(heights) + gap * (len(heights) - 1)
-        if fills and v.scroll_key is None:
+        if fills and not scrolls:
             spare = max(0, (b - t) - used)
             for n, i in enumerate(fills):
                 share = spare // len(fills) + (1 if n < spare % len(fills) else 0)
                 heights[i] += share
             used += spare
         y = t
-        if v.scroll_key is not None:
+        if scrolls:
             extent = max(0, used - (b - t))
             self.extents[v.scroll_key] = extent
             offset = min(max(0, self.scroll.get(v.scroll_key, 0)), extent)

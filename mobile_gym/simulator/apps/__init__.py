@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from functools import partial
 
-from mobile_gym.errors import SimulatorError
+from mobile_gym.errors import AnnotationError, SimulatorError
+from mobile_gym.matcher.apps import AppRegistry
 from mobile_gym.simulator.catalogue import CATALOGUE, PREINSTALLED
 from mobile_gym.simulator.apps.chrome import Chrome
 from mobile_gym.simulator.apps.clock import Clock
@@ -38,8 +39,14 @@ def resolve_package(name: str) -> str:
     """Package of an app named by package, setup key ("settings") or label."""
     if name in FACTORIES:
         return name
-    try:
+    if name.lower() in _NAMES:
         return _NAMES[name.lower()]
-    except KeyError:
-        raise SimulatorError(f"unknown app {name!r}; use a package name or one of: "
-                             f"{', '.join(sorted(cls.key for cls in MODELLED))}") from None
+    # the names LlamaTouch's tasks use ("Microsoft Excel", "Firefox Browser")
+    try:
+        known = sorted(p for p in AppRegistry.bundled().packages(name) if p in FACTORIES)
+    except AnnotationError:
+        known = []
+    if known:
+        return known[0]
+    raise SimulatorError(f"unknown app {name!r}; use a package name or one of: "
+                         f"{', '.join(sorted(cls.key for cls in MODELLED))}")
