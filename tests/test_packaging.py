@@ -37,9 +37,15 @@ def test_wheel_installs_and_imports_in_a_fresh_venv(tmp_path):
         "from mobile_gym.matcher import AppRegistry\n"
         "assert 'site-packages' in mobile_gym.__file__, mobile_gym.__file__\n"
         "assert AppRegistry.bundled().packages('Microsoft Excel') == {'com.microsoft.office.excel'}\n"
-        "print('ok')\n"
+        "from mobile_gym.simulator import SimulatedDevice\n"
+        "SimulatedDevice(seed=0, setup={'launch': 'chrome'}).observe(screenshot_size=(90, 200))\n"
+        "import pkgutil\n"
+        "print(' '.join(sorted(m.name for m in pkgutil.walk_packages(mobile_gym.__path__, 'mobile_gym.') if m.ispkg)))\n"
     )
     out = subprocess.run([python, "-c", code], check=True, capture_output=True, text=True, cwd=tmp_path)
-    assert out.stdout.strip() == "ok"
+    source = {"mobile_gym." + ".".join(p.parent.relative_to(ROOT / "mobile_gym").parts)
+              for p in (ROOT / "mobile_gym").rglob("*/__init__.py")}
+    source |= {"mobile_gym.wrappers", "mobile_gym.agents", "mobile_gym.tasks"}
+    assert set(out.stdout.split()) == source  # every subpackage made it into the wheel
     cli = subprocess.run([env_dir / "bin" / "mobile-gym", "evaluate", "--help"], capture_output=True, text=True, cwd=tmp_path)
     assert cli.returncode == 0 and "--dataset" in cli.stdout

@@ -181,24 +181,31 @@ class App:
     # task setup and oracles ---------------------------------------------------
     def configure(self, values: Mapping[str, Any]) -> None:
         """Set state fields from a task's setup; unknown fields or wrong types raise."""
-        if self.state is None:
-            if values:
-                raise SimulatorError(f"app {self.key!r} has no configurable state")
-            return
-        known = {f.name: f for f in dataclasses.fields(self.state)}
-        for name, value in values.items():
-            if name not in known:
-                raise SimulatorError(
-                    f"app {self.key!r} has no state field {name!r}; known: {', '.join(sorted(known))}")
-            current = getattr(self.state, name)
-            if current is not None and not _compatible(current, value):
-                raise SimulatorError(
-                    f"app {self.key!r} field {name!r} expects {type(current).__name__}, got {value!r}")
-            setattr(self.state, name, _coerce(current, value))
+        configure_fields(self.state, values, f"app {self.key!r}")
 
     def view(self) -> Any:
         """A read-only view of the state for oracles."""
         return ReadOnly(self.state)
+
+
+def configure_fields(state: Any, values: Mapping[str, Any], owner: str) -> None:
+    """Set fields of a state dataclass from setup values, type-checked against their
+    current values; unknown fields or wrong types raise (``owner`` names it in errors).
+    Shared by apps and by the web sites Chrome hosts."""
+    if state is None:
+        if values:
+            raise SimulatorError(f"{owner} has no configurable state")
+        return
+    known = {f.name: f for f in dataclasses.fields(state)}
+    for name, value in values.items():
+        if name not in known:
+            raise SimulatorError(
+                f"{owner} has no state field {name!r}; known: {', '.join(sorted(known))}")
+        current = getattr(state, name)
+        if current is not None and not _compatible(current, value):
+            raise SimulatorError(
+                f"{owner} field {name!r} expects {type(current).__name__}, got {value!r}")
+        setattr(state, name, _coerce(current, value))
 
 
 def _compatible(current: Any, value: Any) -> bool:

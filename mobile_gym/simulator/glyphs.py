@@ -222,6 +222,42 @@ def _tabs(d, box, c):
     d.rounded_rectangle((*p(-0.75, -0.75), *p(0.75, 0.75)), radius=max(1, w * 2), outline=c, width=w + 1)
 
 
+def _lock(d, box, c):
+    p, w = _unit(box)
+    d.rounded_rectangle((*p(-0.65, -0.1), *p(0.65, 0.9)), radius=max(1, w), fill=c)
+    d.arc((*p(-0.42, -0.85), *p(0.42, 0.3)), 180, 360, fill=c, width=w + 1)
+
+
+def _mic(d, box, c):
+    p, w = _unit(box)
+    d.rounded_rectangle((*p(-0.3, -0.9), *p(0.3, 0.25)), radius=max(1, int(w * 2)), fill=c)
+    d.arc((*p(-0.6, -0.5), *p(0.6, 0.5)), 0, 180, fill=c, width=w)
+    d.line([p(0, 0.5), p(0, 0.9)], fill=c, width=w)
+
+
+def _pause(d, box, c):
+    p, _ = _unit(box)
+    d.rectangle((*p(-0.6, -0.7), *p(-0.2, 0.7)), fill=c)
+    d.rectangle((*p(0.2, -0.7), *p(0.6, 0.7)), fill=c)
+
+
+def _stop(d, box, c):
+    p, _ = _unit(box)
+    d.rectangle((*p(-0.6, -0.6), *p(0.6, 0.6)), fill=c)
+
+
+def _copy(d, box, c):
+    p, w = _unit(box)
+    d.rectangle((*p(-0.7, -0.4), *p(0.3, 0.9)), outline=c, width=w)
+    d.line([p(-0.35, -0.75), p(0.7, -0.75), p(0.7, 0.55)], fill=c, width=w)
+
+
+def _radio(d, box, c):
+    p, w = _unit(box)
+    _circle(d, p, 0.8, c, w + 1)
+    _circle(d, p, 0.4, c, w, fill=True)
+
+
 GLYPHS: dict[str, Callable] = {
     "back": _lines([(0.8, 0), (-0.8, 0)], [(-0.1, -0.7), (-0.8, 0), (-0.1, 0.7)]),
     "forward": _lines([(-0.8, 0), (0.8, 0)], [(0.1, -0.7), (0.8, 0), (0.1, 0.7)]),
@@ -240,7 +276,15 @@ GLYPHS: dict[str, Callable] = {
     "bookmark": _lines([(-0.5, -0.9), (0.5, -0.9), (0.5, 0.9), (0, 0.4), (-0.5, 0.9), (-0.5, -0.9)]),
     "history": _clock,
     "info": _lines([(0, -0.1), (0, 0.8)], [(0, -0.55), (0, -0.45)]),
-    "lock": _letter_box,
+    "lock": _lock,
+    "pause": _pause,
+    "stop": _stop,
+    "copy": _copy,
+    "radio_on": _radio,
+    "radio_off": _filled("circle"),
+    "flag": _lines([(-0.6, 0.9), (-0.6, -0.8), (0.7, -0.45), (-0.6, -0.1)]),
+    "backspace": _lines([(-0.9, 0), (-0.4, -0.6), (0.9, -0.6), (0.9, 0.6), (-0.4, 0.6), (-0.9, 0)],
+                        [(-0.05, -0.25), (0.45, 0.25)], [(-0.05, 0.25), (0.45, -0.25)]),
     "search": _search,
     "more": _more,
     "clock": _clock,
@@ -266,7 +310,7 @@ GLYPHS: dict[str, Callable] = {
     "bluetooth": _bluetooth,
     "airplane": _airplane,
     "tabs": _tabs,
-    "mic": _lines([(0, -0.8), (0, 0.1)], [(-0.5, 0), (0, 0.5), (0.5, 0)], [(0, 0.5), (0, 0.9)]),
+    "mic": _mic,
     "play": _filled("play"),
     "nav_back": _filled("triangle"),
     "nav_home": _filled("dot"),

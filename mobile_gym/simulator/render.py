@@ -8,6 +8,7 @@ marks, a cursor in the focused field), dialogs over a dimmed screen and a keyboa
 
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -52,6 +53,24 @@ def _mask(text: str, px: int, bold: bool) -> Image.Image:
     if bold:
         d.text((1, 0), text, fill=255, font=font)
     return mask
+
+
+_LOOKALIKES = str.maketrans({"\u2010": "-", "\u2011": "-", "\u2013": "-", "\u2014": "-",
+                             "\u2212": "-", "\u00a0": " ", "\u2022": "\u00b7", "\u2605": "*"})
+
+
+@lru_cache(maxsize=8192)
+def _drawable(text: str) -> str:
+    """What the bundled font can draw: it lacks Android's non-breaking hyphen (Wi‑Fi),
+    dashes, bullets and accented letters, so those become look-alikes (dumps keep the
+    real text; only pixels change)."""
+    if text.isascii():
+        return text
+    out = []
+    for ch in text.translate(_LOOKALIKES):
+        parts = unicodedata.normalize("NFD", ch)
+        out.append(parts[0] if len(parts) > 1 and all(unicodedata.combining(c) for c in parts[1:]) else ch)
+    return "".join(out)
 
 
 @lru_cache(maxsize=8192)
@@ -129,7 +148,7 @@ class Renderer:
         px = self._px(size or v.size)
         pad = self._px(2)
         bold = v.bold if bold is None else bold
-        lines = _fit(text, px, max(1, r - l - 2 * pad), v.lines)
+        lines = _fit(_drawable(text), px, max(1, r - l - 2 * pad), v.lines)
         line_h = int(px * 1.3)
         y = t + (b - t - line_h * len(lines)) // 2
         align = align or v.align
@@ -322,20 +341,17 @@ class Renderer:
 
     def _keyboard(self, root: View) -> None:
         th = self.theme
-        self._rect(root.clip, th["keyboard"])
-        img = _keyboard_keys(self._box(root.clip), th["key"], th["text"], self._px(18))
+        img = _keyboard_keys(self._box(root.clip), th["keyboard"], th["key"], th["text"], self._px(18))
         l, t = self._box(root.clip)[:2]
         self.img.paste(img, (l, t))
 
 
 @lru_cache(maxsize=16)
-def _keyboard_keys(box, key: Colour, text: Colour, px: int) -> Image.Image:
+def _keyboard_keys(box, bg: Colour, key: Colour, text: Colour, px: int) -> Image.Image:
     """The letter keys, drawn once per size and theme (the keyboard never changes)."""
     l, t, r, b = box
     w, h = r - l, b - t
-    img = Image.new("RGB", (w, h), (0, 0, 0))
-    bgcol = tuple(max(0, c - 20) for c in key) if key != (255, 255, 255) else (232, 234, 237)
-    img.paste(bgcol, (0, 0, w, h))
+    img = Image.new("RGB", (w, h), bg)
     d = ImageDraw.Draw(img)
     rows = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
     kw, kh = w / 10, h / 4.6

@@ -10,11 +10,12 @@ is reported as its resource-id, as Chrome does.
 
 from __future__ import annotations
 
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Mapping, Protocol
 from urllib.parse import SplitResult, parse_qs, urlsplit
 
 import numpy as np
 
+from mobile_gym.simulator.app import configure_fields
 from mobile_gym.simulator.views import View
 
 
@@ -58,6 +59,7 @@ class Site:
     host: ClassVar[str] = ""  # canonical host, e.g. "www.bestbuy.com"
     aliases: ClassVar[tuple[str, ...]] = ()  # other hosts / words that reach it ("bestbuy.com")
     name: ClassVar[str] = ""  # display name, e.g. "Best Buy"
+    description: ClassVar[str] = ""  # snippet under the site's search result
     State: ClassVar[type] = type(None)
 
     def __init__(self) -> None:
@@ -65,6 +67,14 @@ class Site:
 
     def vary(self, rng: np.random.Generator, popup_rate: float) -> None:
         """Seeded variation: shuffle lists, vary prices, decide on a cookie banner."""
+
+    def configure(self, values: Mapping[str, Any]) -> None:
+        """Apply a task's setup (``{"sites": {key: {field: value}}}``) to `state`,
+        type-checked like an app's; override for nested state."""
+        configure_fields(self.state, values, f"site {self.key!r}")
+
+    def clear_site_data(self) -> None:
+        """Chrome cleared cookies and site data: forget sign-ins, guest carts."""
 
     def title(self, url: Url) -> str:
         raise NotImplementedError

@@ -1,3 +1,9 @@
-"""Web sites Chrome can load (being written)."""
+"""The web sites Chrome can load besides its built-in pages: the three shops."""
 
-SITES: tuple = ()
+from mobile_gym.simulator.apps.chrome.sites.amazon import Amazon
+from mobile_gym.simulator.apps.chrome.sites.bestbuy import BestBuy
+from mobile_gym.simulator.apps.chrome.sites.newegg import Newegg
+
+SITES = (BestBuy, Amazon, Newegg)
+
+__all__ = ["SITES", "Amazon", "BestBuy", "Newegg"]
