@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections import Counter
 
 import numpy as np
 
@@ -28,13 +29,16 @@ APPS = ("Settings", "Clock", "Play Store", "Chrome")
 WORDS = ("wifi", "tokyo", "vlc", "bestbuy.com", "video games", "alarm", "9")
 
 
-def record_walk(steps: int, seed: int, profile: str, dynamics: str) -> list[Action]:
-    """The actions of a seeded random walk (chosen from each screen's clickable nodes)."""
+def record_walk(steps: int, seed: int, profile: str, dynamics: str) -> tuple[list[Action], Counter]:
+    """The actions of a seeded random walk (chosen from each screen's clickable nodes),
+    and how many steps were taken in each app."""
     rng = np.random.default_rng(seed)
     phone = SimulatedDevice(profile=profile, dynamics=dynamics, seed=seed)
     W, H = phone.screen_size
     actions: list[Action] = []
+    apps: Counter = Counter()
     for _ in range(steps):
+        apps[phone.foreground_activity().split("/")[0]] += 1
         h = ViewHierarchy(phone.observe(screenshot=False).xml)
         on_launcher = phone.foreground_activity().startswith("com.google.android.apps.nexuslauncher")
         r = rng.random()
@@ -59,7 +63,7 @@ def record_walk(steps: int, seed: int, profile: str, dynamics: str) -> list[Acti
             action = _tap(targets[int(rng.integers(len(targets)))], W, H) if targets else Action.back()
         phone.perform(action)
         actions.append(action)
-    return actions
+    return actions, apps
 
 
 def _tap(node, W: int, H: int) -> Action:
@@ -115,11 +119,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     size = tuple(int(x) for x in args.size.split("x"))
-    actions = record_walk(args.steps, args.seed, args.profile, args.dynamics)
-    kinds = {}
-    for a in actions:
-        kinds[a.action_type.name] = kinds.get(a.action_type.name, 0) + 1
-    print(f"walk: {len(actions)} actions ({kinds}), profile {args.profile}, dynamics {args.dynamics}")
+    actions, apps = record_walk(args.steps, args.seed, args.profile, args.dynamics)
+    kinds = Counter(a.action_type.name for a in actions)
+    print(f"walk: {len(actions)} actions ({dict(kinds)}), profile {args.profile}, dynamics {args.dynamics}")
+    print(f"steps per app: {dict(apps.most_common())}")
     for label, shot in ((f"screenshots {args.size}", size), ("no screenshots", None)):
         runs = [replay(actions, args.seed, args.profile, args.dynamics, shot) for _ in range(args.runs)]
         print(summarize(label, runs))
