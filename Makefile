@@ -24,6 +24,7 @@ test-quick: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) benchmarks/bench_evaluator.py
+	$(PY) benchmarks/bench_simulator.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info
