@@ -6,7 +6,7 @@ import json
 
 import pytest
 from PIL import Image
-from screens import FIXTURES, N, dump, state
+from screens import FIXTURES, N, dump
 
 from mobile_gym.matcher import Checkpoint, Matcher, ReferenceScreen, parse_ess
 from mobile_gym.matcher.images import compare_patches, patch_signature

@@ -22,7 +22,7 @@ from mobile_gym.simulator.dynamics import Dynamics
 from mobile_gym.simulator.layout import Layout
 from mobile_gym.simulator.profiles import DeviceProfile
 from mobile_gym.simulator.views import (
-    EDIT, FRAME, IMAGE, IMAGE_BUTTON, LINEAR, TEXT, View,
+    FRAME, IMAGE, IMAGE_BUTTON, LINEAR, TEXT, View,
 )
 
 SYSTEMUI = "com.android.systemui"

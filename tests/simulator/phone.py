@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from mobile_gym.actions import Action
 from mobile_gym.simulator import SimulatedDevice
-from mobile_gym.ui.hierarchy import Node
+from mobile_gym.ui.hierarchy import Node, ViewHierarchy
 
 
 def node(phone: SimulatedDevice, **attrs) -> Node:
@@ -35,3 +35,22 @@ def texts(phone: SimulatedDevice) -> list[str]:
 def swipe_up(phone: SimulatedDevice, fraction: float = 0.4) -> None:
     """Scroll the content down by ``fraction`` of the screen (finger moves up)."""
     phone.perform(Action.swipe(0.5, 0.7, 0.5, 0.7 - fraction))
+
+
+def check_dump(phone: SimulatedDevice, xml: str | None = None, max_nodes: int = 180) -> ViewHierarchy:
+    """The screen's dump (or ``xml`` taken from it) is valid: it parses, every node has
+    a class, a package and non-empty bounds on screen inside its parent's, sibling
+    ``index`` values count 0..n-1, and the screen stays a reasonable size."""
+    h = ViewHierarchy(xml if xml is not None else phone.observe(screenshot=False).xml)
+    W, H = phone.screen_size
+    nodes = h.find_all()
+    assert len(nodes) < max_nodes, (phone.foreground_activity(), len(nodes))
+    for n in nodes:
+        b = n.bounds
+        assert n.class_name and n.package, n
+        assert 0 <= b.left < b.right <= W and 0 <= b.top < b.bottom <= H, n
+        if n.parent is not None:
+            p = n.parent.bounds
+            assert p.left <= b.left and b.right <= p.right and p.top <= b.top and b.bottom <= p.bottom, n
+        assert [int(c.index) for c in n.children] == list(range(len(n.children))), n
+    return h

@@ -16,8 +16,7 @@ from mobile_gym.simulator.apps.chrome import Chrome
 from mobile_gym.simulator.apps.chrome.sites import SITES
 from mobile_gym.simulator.apps.chrome.web import Site, Url
 from mobile_gym.simulator.views import Button, EditText, Text
-from mobile_gym.ui.hierarchy import ViewHierarchy
-from phone import node, swipe_up, tap, texts
+from phone import check_dump, node, swipe_up, tap, texts
 
 ID = "com.android.chrome:id/"
 MAIN = "com.android.chrome/org.chromium.chrome.browser.ChromeTabbedActivity"
@@ -99,19 +98,6 @@ def back(phone, times: int = 1) -> None:
 
 def url(phone) -> str:
     return phone.app_state("chrome").url
-
-
-def check_dump(phone) -> None:
-    """The dump parses, every node sits inside its parent, sibling indexes are unique."""
-    xml = phone.observe(screenshot=False).xml
-    tree = ViewHierarchy(xml)
-    for n in tree:
-        if n.parent is not None:
-            p, b = n.parent.bounds, n.bounds
-            assert p.left <= b.left and p.top <= b.top and b.right <= p.right and b.bottom <= p.bottom, n
-        indexes = [c.index for c in n.children]
-        assert len(indexes) == len(set(indexes)), n
-    assert len(tree) < 150
 
 
 # ---------------------------------------------------------------- new tab page and omnibox

@@ -10,7 +10,7 @@ import pytest
 from mobile_gym.actions import Action
 from mobile_gym.errors import SimulatorError
 from mobile_gym.simulator import SimulatedDevice
-from phone import node, swipe_up, tap, texts
+from phone import check_dump, node, swipe_up, tap, texts
 
 ID = "com.google.android.deskclock:id/"
 MAIN = "com.google.android.deskclock/com.android.deskclock.DeskClock"
@@ -527,18 +527,6 @@ def test_bedtime_promo_popup_is_dismissable():
 
 
 # ------------------------------------------------------------------ dumps
-
-def check_dump(phone: SimulatedDevice) -> None:
-    hierarchy = phone.observe(screenshot=False).hierarchy
-    app_nodes = [n for n in hierarchy if n.package == "com.google.android.deskclock"]
-    assert 0 < len(app_nodes) < 150, phone.foreground_activity()
-    for n in hierarchy:
-        if n.parent is not None:
-            p, b = n.parent.bounds, n.bounds
-            assert p.left <= b.left and p.top <= b.top and b.right <= p.right and b.bottom <= p.bottom, n
-        indexes = [c.index for c in n.children]
-        assert len(set(indexes)) == len(indexes), n
-
 
 @pytest.mark.parametrize("profile", ["pixel-6", "budget-720p"])
 def test_every_screen_dumps_validly(profile):

@@ -10,8 +10,7 @@ import pytest
 from mobile_gym.actions import Action
 from mobile_gym.errors import SimulatorError
 from mobile_gym.simulator import SimulatedDevice
-from mobile_gym.ui.hierarchy import ViewHierarchy
-from phone import node, swipe_up, tap, texts
+from phone import check_dump, node, swipe_up, tap, texts
 
 PKG = "com.android.vending"
 ID = PKG + ":id/"
@@ -75,23 +74,6 @@ def reveal(phone: SimulatedDevice, **attrs) -> None:
             return
         phone.perform(action)
     raise AssertionError(f"{attrs} not found while scrolling")
-
-
-def check_dump(phone: SimulatedDevice) -> ViewHierarchy:
-    """The dump parses, nodes sit inside their parents, sibling indices count from 0,
-    and the screen stays a reasonable size."""
-    h = phone.observe(screenshot=False).hierarchy
-    W, H = phone.screen_size
-    nodes = h.find_all()
-    assert len(nodes) < 180, len(nodes)
-    for n in nodes:
-        b = n.bounds
-        assert 0 <= b.left < b.right <= W and 0 <= b.top < b.bottom <= H, n
-        if n.parent is not None:
-            p = n.parent.bounds
-            assert p.left <= b.left and b.right <= p.right and p.top <= b.top and b.bottom <= p.bottom, n
-        assert [int(c.index) for c in n.children] == list(range(len(n.children))), n
-    return h
 
 
 # ------------------------------------------------------------------ home

@@ -14,7 +14,7 @@ from mobile_gym.simulator import PROFILES, SimulatedDevice
 from mobile_gym.simulator.app import Activity, App, Dialog
 from mobile_gym.simulator.views import Button, Column, EditText, Row, Scroll, Text, View
 from mobile_gym.ui.hierarchy import ViewHierarchy
-from phone import node, swipe_up, tap, texts
+from phone import check_dump, node, swipe_up, tap, texts
 
 LAUNCHER = "com.google.android.apps.nexuslauncher"
 TEST_PKG = "org.example.probe"
@@ -340,19 +340,6 @@ def test_profiles_give_different_but_consistent_bounds() -> None:
     assert len(set(found.values())) == len(PROFILES)
 
 
-def _check_dump(xml: str, size: tuple[int, int]) -> None:
-    h = ViewHierarchy(xml)
-    W, H = size
-    for n in h.find_all():
-        b = n.bounds
-        assert 0 <= b.left <= b.right <= W and 0 <= b.top <= b.bottom <= H, n
-        if n.parent is not None:
-            p = n.parent.bounds
-            assert p.left <= b.left and b.right <= p.right and p.top <= b.top and b.bottom <= p.bottom, n
-        indices = [int(c.index) for c in n.children]
-        assert indices == list(range(len(n.children)))
-
-
 def test_dumps_look_like_real_uiautomator_dumps(probe) -> None:
     xml = probe.observe(screenshot=False).xml
     assert xml.startswith("<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">")
@@ -361,10 +348,10 @@ def test_dumps_look_like_real_uiautomator_dumps(probe) -> None:
     assert names == ["index", "text", "resource-id", "class", "package", "content-desc", "checkable",
                      "checked", "clickable", "enabled", "focusable", "focused", "scrollable",
                      "long-clickable", "password", "selected", "bounds"]
-    _check_dump(xml, probe.screen_size)
+    check_dump(probe, xml)
     tap(probe, resource_id=f"{TEST_PKG}:id/query")
     swipe_up(probe)
-    _check_dump(probe.observe(screenshot=False).xml, probe.screen_size)
+    check_dump(probe)
     content = ViewHierarchy(xml).find(resource_id="android:id/content").bounds
     assert content.top == 63 and content.bottom == 2400 - 126  # status and navigation bars
 

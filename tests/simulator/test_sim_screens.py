@@ -15,6 +15,7 @@ import pytest
 from mobile_gym.actions import Action
 from mobile_gym.simulator import SimulatedDevice
 from mobile_gym.ui.hierarchy import ViewHierarchy
+from phone import check_dump
 
 APPS = ("settings", "clock", "playstore", "chrome", "launcher")
 MAX_SCREENS = 80
@@ -23,22 +24,6 @@ MAX_SCREENS = 80
 def _signature(h: ViewHierarchy, activity: str) -> tuple:
     return (activity, tuple(sorted((n.class_name, n.text, n.content_desc, n.resource_id)
                                    for n in h.find_all(clickable=True))))
-
-
-def check_dump(xml: str, size: tuple[int, int]) -> ViewHierarchy:
-    """Parses; every node has bounds on screen and inside its parent; sibling indices
-    count up from 0; required attributes present."""
-    h = ViewHierarchy(xml)
-    W, H = size
-    for n in h.find_all():
-        b = n.bounds
-        assert n.class_name and n.package, n
-        assert 0 <= b.left < b.right <= W and 0 <= b.top < b.bottom <= H, n
-        if n.parent is not None:
-            p = n.parent.bounds
-            assert p.left <= b.left and b.right <= p.right and p.top <= b.top and b.bottom <= p.bottom, n
-        assert [int(c.index) for c in n.children] == list(range(len(n.children))), n
-    return h
 
 
 def crawl(app: str, dynamics: str = "none", seed: int = 0) -> dict[tuple, str]:
@@ -50,7 +35,7 @@ def crawl(app: str, dynamics: str = "none", seed: int = 0) -> dict[tuple, str]:
     while queue and len(seen) < MAX_SCREENS:
         phone = pickle.loads(queue.popleft())
         state = phone.observe(screenshot_size=(90, 200))
-        h = check_dump(state.xml, (W, H))
+        h = check_dump(phone, state.xml)
         sig = _signature(h, state.activity)
         if sig in seen:
             continue

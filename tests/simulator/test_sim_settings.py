@@ -11,9 +11,8 @@ from mobile_gym.actions import Action
 from mobile_gym.errors import SimulatorError
 from mobile_gym.simulator import SimulatedDevice
 from mobile_gym.simulator.apps.settings.registry import PAGES  # to check the walk covers them
-from mobile_gym.ui.hierarchy import ViewHierarchy
 
-from phone import node, swipe_up, tap, texts
+from phone import check_dump, node, swipe_up, tap, texts
 
 WIFI = "Wi\u2011Fi"  # Android's non-breaking hyphen
 SETTINGS = "com.android.settings"
@@ -491,39 +490,26 @@ PATHS = (
 )
 
 
-def check_dump(xml: str) -> None:
-    h = ViewHierarchy(xml)
-    for n in h:
-        b = n.bounds
-        assert b.left <= b.right and b.top <= b.bottom, n
-        if n.parent is not None:
-            p = n.parent.bounds
-            inside = p.left <= b.left and p.top <= b.top and b.right <= p.right and b.bottom <= p.bottom
-            assert inside, (n, n.parent)
-        indices = [c.index for c in n.children]
-        assert len(indices) == len(set(indices)), n
-
-
 @pytest.mark.parametrize("profile", ["budget-720p", "pixel-6"])
 def test_every_page_is_reachable_and_dumps_validly(profile):
     phone = SimulatedDevice(profile=profile, seed=0, setup={
         "launch": "settings",
         "apps": {"settings": {"developer_options": True, "paired_devices": ["JBL Flip 5"]}}})
-    check_dump(phone.observe(screenshot=False).xml)
+    check_dump(phone)
     for path in PATHS:
         for text in path:
             reach(phone, text.format(apps=len(phone.installed_packages())))
-            check_dump(phone.observe(screenshot=False).xml)
+            check_dump(phone)
             for _ in range(3):  # scrolled to the end too
                 swipe_up(phone, 0.5)
-            check_dump(phone.observe(screenshot=False).xml)
+            check_dump(phone)
         while phone.foreground_activity() != MAIN:
             back(phone)
     go(phone, "Connected devices", "JBL Flip 5")  # a saved device's page
     tap(phone, content_desc="Navigate up")
     tap(phone, content_desc="Navigate up")
     reach(phone, "Search settings")
-    check_dump(phone.observe(screenshot=False).xml)
+    check_dump(phone)
     assert set(PAGES) <= set(state(phone).visited)
 
 

@@ -17,7 +17,7 @@ from mobile_gym.simulator.apps.chrome.sites import SITES
 from mobile_gym.simulator.apps.chrome.web import Url
 from mobile_gym.simulator.views import WEBVIEW, Column, EditText, Scroll, View
 from mobile_gym.ui.hierarchy import ViewHierarchy
-from phone import node, swipe_up, tap, texts
+from phone import check_dump, node, swipe_up, tap, texts
 
 WEB_PKG = "org.example.web"
 
@@ -165,19 +165,6 @@ def search(phone: SimulatedDevice, key: str, query: str) -> None:
     tap(phone, resource_id=SHOPS[key]["search"])
     phone.perform(Action.type_text(query))
     phone.perform(Action.enter())
-
-
-def check_dump(phone: SimulatedDevice) -> None:
-    """The dump parses, children lie inside their parents, sibling indexes count 0..n-1,
-    and the screen stays small."""
-    h = ViewHierarchy(phone.observe(screenshot=False).xml)
-    for n in h:
-        assert [c.index for c in n.children] == [str(i) for i in range(len(n.children))]
-        if n.parent is not None:
-            p, b = n.parent.bounds, n.bounds
-            assert p.left <= b.left <= b.right <= p.right, n
-            assert p.top <= b.top <= b.bottom <= p.bottom, n
-    assert len(h) < 150
 
 
 CLASSES = {cls.key: cls for cls in SITES}

@@ -10,7 +10,7 @@ from typing import Any
 from mobile_gym.simulator.apps.chrome.sites.shop import Product, ShopSite, Sort, money
 from mobile_gym.simulator.apps.chrome.sites.widgets import (
     GREEN, INK, MUTED, SALE, WHITE, Look, button, cart_link, cart_row, category_chips,
-    cookie_banner, footer, heading, link, para, price, product_row, product_tile, rating,
+    cookie_banner, footer, heading, link, para, product_row, product_tile, rating,
     rule, search_box, section, sort_control, thumb,
 )
 from mobile_gym.simulator.apps.chrome.web import Browser, Url

@@ -93,9 +93,9 @@ def location_accuracy(p: SubSettings) -> list:
     return [
         p.switch("Improve Location Accuracy", "improve_location_accuracy",
                  f"Uses {WIFI}, mobile networks, and sensors to get a more accurate location"),
-        footer(f"Location Accuracy provides a more accurate location for apps and services. To do "
-               f"this, Google periodically processes information about device sensors and "
-               f"wireless signals from your device to crowdsource wireless signal locations."),
+        footer("Location Accuracy provides a more accurate location for apps and services. To do "
+               "this, Google periodically processes information about device sensors and "
+               "wireless signals from your device to crowdsource wireless signal locations."),
     ]
 
 
