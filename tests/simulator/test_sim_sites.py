@@ -573,3 +573,19 @@ def test_chrome_search_engine_lists_the_shops() -> None:
     assert CLASSES["bestbuy"].description in texts(phone)
     tap(phone, text="Best Buy | Official Online Store | Shop Now & Save")
     assert phone.app_state("chrome").url == "https://www.bestbuy.com/"
+
+
+def test_dynamics_place_a_sponsored_ad_that_leads_to_its_product() -> None:
+    def shop(seed: int, dynamics: str) -> SimulatedDevice:
+        return SimulatedDevice(seed=seed, dynamics=dynamics,
+                               setup={"launch": "chrome", "apps": {"chrome": {"url": "bestbuy.com"}}})
+
+    assert all(shop(s, "none").observe(screenshot=False).hierarchy.find(resource_id="sponsored-ad") is None
+               for s in range(4))
+    phones = [shop(s, "default") for s in range(8)]
+    with_ad = [p for p in phones if p.observe(screenshot=False).hierarchy.find(resource_id="sponsored-ad")]
+    assert 0 < len(with_ad) < len(phones)  # seeded: some runs have one, some do not
+    phone = with_ad[0]
+    name = node(phone, resource_id="sponsored-ad").content_desc.removeprefix("Sponsored: ")
+    tap(phone, resource_id="sponsored-ad")
+    assert "/site/" in phone.app_state("chrome").url and name in texts(phone)

@@ -24,7 +24,7 @@ from mobile_gym.errors import SimulatorError
 from mobile_gym.simulator.app import ReadOnly
 from mobile_gym.simulator.apps.chrome.web import Browser, Site, Url
 from mobile_gym.simulator.layout import Layout
-from mobile_gym.simulator.views import VIEW, View
+from mobile_gym.simulator.views import TEXT, VIEW, View
 
 WHITE = (255, 255, 255)
 FIRST_SCREEN_DP = 600  # page height a phone shows below Chrome's toolbar, about
@@ -106,6 +106,7 @@ class ShopSite(Site):
         self.loaded = ""  # URL of the page shown last (a new one "loads")
         self.sort_open = False  # the sort dropdown of the shown results page is open
         self.asks_consent = False  # the site shows its cookie banner until dismissed
+        self.ad: str | None = None  # sku of the sponsored product on home and results pages
         self.state.cart = [self.item(sku) for sku in self.starter_cart]
 
     @property
@@ -127,6 +128,7 @@ class ShopSite(Site):
         self.picks = pick(len(self.featured))
         self.state.cart = [self.item(sku) for sku in pick(int(rng.integers(2, 4)))]
         self.asks_consent = self.state.cookie_banner = bool(rng.random() < popup_rate)
+        self.ad = pick(1)[0] if rng.random() < 0.5 else None
 
     def clear_site_data(self) -> None:
         """Cookies cleared: the guest cart is gone and consent is asked again."""
@@ -344,7 +346,8 @@ class ShopSite(Site):
         """The document: header, the body for the route and footer, on white. The cookie
         banner stands for a bar fixed to the bottom of the window: it covers the bottom
         of the first screenful of the page (or of the whole page, if shorter)."""
-        parts = [self.header(browser), *(v for v in getattr(self, f"{kind}_page")(arg, url, browser)
+        ad = self.sponsored(browser) if kind in ("home", "results") else None
+        parts = [self.header(browser), *(v for v in (ad, *getattr(self, f"{kind}_page")(arg, url, browser))
                                           if v is not None), self.footer()]
         if not self.state.cookie_banner:
             return View(VIEW, parts, bg=WHITE)
@@ -356,6 +359,18 @@ class ShopSite(Site):
             first += 1
         under = View(VIEW, [View(VIEW, parts[:first]), self.banner()], orient="z")
         return View(VIEW, [under, *parts[first:]], bg=WHITE)
+
+    def sponsored(self, browser: Browser) -> View | None:
+        """The ad banner dynamics may place under the header: a sponsored product."""
+        p = self.products.get(self.ad or "")
+        if p is None:
+            return None
+        return View(VIEW, [
+            View(TEXT, text="Sponsored", size=11, h=18, style="muted"),
+            View(TEXT, text=p.name, size=14, bold=True, h=22),
+            View(TEXT, text=money(p.price), size=14, h=22),
+        ], rid="sponsored-ad", desc=f"Sponsored: {p.name}", bg=(255, 246, 214), pad=(12, 8, 12, 8),
+            on_click=lambda: browser.navigate(self.product_url(p)))
 
     # The site's look: header, footer, cookie banner and one builder per route
     # (``home_page``, ``results_page``, ``product_page``, ``cart_page``, ``missing_page``),
