@@ -371,3 +371,17 @@ def test_screenshots_look_like_a_phone_and_follow_the_screen(probe, artifacts) -
     home.observe(screenshot_size=(360, 800)).image.save(artifacts / "launcher_home.png")
     home.perform(Action.swipe(0.5, 0.8, 0.5, 0.3))
     home.observe(screenshot_size=(360, 800)).image.save(artifacts / "launcher_drawer.png")
+
+
+def test_installed_apps_may_ask_for_a_rating_with_dynamics_default_only() -> None:
+    def open_ebay(seed: int, dynamics: str) -> SimulatedDevice:
+        return SimulatedDevice(seed=seed, dynamics=dynamics, setup={"install": ["eBay"], "launch": "eBay"})
+
+    assert not any("Enjoying eBay?" in texts(open_ebay(s, "none")) for s in range(6))
+    asked = [p for p in (open_ebay(s, "default") for s in range(12)) if "Enjoying eBay?" in texts(p)]
+    assert asked, "no seed showed the rating prompt"
+    phone = asked[0]
+    tap(phone, text="Log in")  # covered by the dialog: the tap outside cancels it
+    assert "Enjoying eBay?" not in texts(phone) and "Log in" in texts(phone)
+    tap(phone, text="Log in")
+    assert node(phone, text="Forgot password?") is not None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from mobile_gym.simulator.app import Activity, App
+from mobile_gym.simulator.app import Activity, App, Dialog
 from mobile_gym.simulator.catalogue import CatalogueEntry, Preinstalled
 from mobile_gym.simulator.views import (
     Button, Column, EditText, Icon, Row, Spacer, Text, View,
@@ -49,6 +49,14 @@ class LoginApp(App):
 
     def main(self) -> Activity:
         return Welcome(self)
+
+    def popups(self, activity: Activity) -> list[Dialog]:
+        """The "rate this app" prompt many apps show when they open."""
+        if not isinstance(activity, Welcome):
+            return []
+        return [Dialog(f"Enjoying {self.label}?",
+                       "If you like the app, please take a moment to rate it on Google Play.",
+                       (("Not now", None), ("Rate", None)))]
 
 
 class Welcome(Activity):
