@@ -91,6 +91,7 @@ class Runtime:
         self.installed = set(installed)
         self.apps: dict[str, App] = {}
         self.foreground = LAUNCHER_PACKAGE
+        self.callers: dict[str, str] = {}  # app -> the app that opened it (BACK returns there)
         self.keyboard = False
         self.toast_text: str | None = None
         self.popups_shown: set[str] = set()
@@ -153,9 +154,15 @@ class Runtime:
         return dialogs[-1] if dialogs else self.activity
 
     def launch(self, package: str) -> None:
-        """Bring an app to the front, resuming its back stack like the launcher does."""
+        """Bring an app to the front, resuming its back stack like the launcher does.
+        Opened from another app (Play Store's "Open"), BACK from its first screen
+        returns to that app, as Android returns to the previous task."""
         app = self.app(package)
         self.keyboard = False
+        if self.foreground not in (LAUNCHER_PACKAGE, package):
+            self.callers[package] = self.foreground
+        elif self.foreground == LAUNCHER_PACKAGE:
+            self.callers.pop(package, None)
         self.foreground = package
         if not app.stack:
             self.start(app.main())
@@ -181,7 +188,11 @@ class Runtime:
             app.stack.remove(activity)
         self.keyboard = False
         if not app.stack and self.foreground == app.package:
-            self.home()
+            caller = self.callers.pop(app.package, None)
+            if caller in self.installed and self.app(caller).stack:
+                self.foreground = caller
+            else:
+                self.home()
         self.invalidate()
 
     def home(self) -> None:

@@ -385,3 +385,14 @@ def test_installed_apps_may_ask_for_a_rating_with_dynamics_default_only() -> Non
     assert "Enjoying eBay?" not in texts(phone) and "Log in" in texts(phone)
     tap(phone, text="Log in")
     assert node(phone, text="Forgot password?") is not None
+
+
+def test_back_from_an_app_opened_by_another_returns_to_it(probe) -> None:
+    probe.runtime.install("com.ebay.mobile")
+    probe.runtime.launch("com.ebay.mobile")  # opened from the probe app
+    probe.perform(Action.back())
+    assert probe.foreground_activity().endswith(".ListActivity")
+    probe.perform(Action.home())
+    tap(probe, text="eBay")  # opened from the launcher this time
+    probe.perform(Action.back())
+    assert probe.foreground_activity().startswith(LAUNCHER)
