@@ -37,6 +37,8 @@ def test_wheel_installs_and_imports_in_a_fresh_venv(tmp_path):
         "from mobile_gym.matcher import AppRegistry\n"
         "assert 'site-packages' in mobile_gym.__file__, mobile_gym.__file__\n"
         "assert AppRegistry.bundled().packages('Microsoft Excel') == {'com.microsoft.office.excel'}\n"
+        "from mobile_gym.tasks.catalogue import llamatouch_catalogue\n"
+        "assert len(llamatouch_catalogue()) == 495\n"
         "from mobile_gym.simulator import SimulatedDevice\n"
         "SimulatedDevice(seed=0, setup={'launch': 'chrome'}).observe(screenshot_size=(90, 200))\n"
         "import pkgutil\n"

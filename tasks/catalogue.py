@@ -1,0 +1,103 @@
+"""The LlamaTouch task catalogue: every task of LlamaTouch's dataset under a stable id.
+
+``llamatouch.yaml`` mirrors ``llamatouch_task_metadata.tsv`` (episode, category, dataset
+path, instruction, golden-path steps, apps) and adds the id each task is registered
+under, ``LlamaTouch/<id>-v0``: app first, kebab-case, at most 40 characters, unique.
+Ids never change once shipped; a task that needs a new meaning gets a new id.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from mobile_gym.errors import FormatError
+
+NAMESPACE = "LlamaTouch"
+ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+MAX_ID_LENGTH = 40
+FIELDS = {"id": str, "episode": str, "category": str, "path": str, "instruction": str,
+          "steps": int, "app": str}
+
+
+@dataclass(frozen=True)
+class CatalogueTask:
+    id: str  # stable slug, e.g. "bestbuy-empty-cart"
+    episode: str  # LlamaTouch episode id (a long number, kept as text)
+    category: str  # LlamaTouch category: general, googleapps, install, webshopping, ...
+    path: str  # the task's folder in LlamaTouch's dataset, e.g. "webshopping/trace_12"
+    instruction: str  # the task as given to the agent
+    steps: int  # actions on the golden path (LlamaTouch's difficulty measure)
+    apps: tuple[str, ...]  # apps the task uses, as LlamaTouch names them
+
+    @property
+    def env_id(self) -> str:
+        return f"{NAMESPACE}/{self.id}-v0"
+
+    @property
+    def difficulty(self) -> str:
+        """LlamaTouch's buckets: easy (<= 4 steps), medium (5-8), hard (> 8)."""
+        return "easy" if self.steps <= 4 else "medium" if self.steps <= 8 else "hard"
+
+
+def _task(entry: Any, index: int, path: Path) -> CatalogueTask:
+    where = f"entry {index}" + (f" ({entry.get('id')})" if isinstance(entry, dict) and "id" in entry else "")
+    if not isinstance(entry, dict):
+        raise FormatError(path, f"{where}: expected a mapping of fields, got {type(entry).__name__}")
+    missing = [f for f in FIELDS if f not in entry]
+    unknown = sorted(set(entry) - set(FIELDS))
+    if missing or unknown:
+        raise FormatError(path, f"{where}: " + "; ".join(
+            ([f"missing field(s) {', '.join(missing)}"] if missing else [])
+            + ([f"unknown field(s) {', '.join(unknown)}"] if unknown else [])))
+    for name, kind in FIELDS.items():
+        value = entry[name]
+        if not isinstance(value, kind) or isinstance(value, bool) or (kind is str and not value.strip()):
+            raise FormatError(path, f"{where}: field {name!r} must be a non-empty {kind.__name__}, got {value!r}")
+    if not ID_PATTERN.fullmatch(entry["id"]) or len(entry["id"]) > MAX_ID_LENGTH:
+        raise FormatError(path, f"{where}: field 'id' must be kebab-case of at most "
+                                f"{MAX_ID_LENGTH} characters, got {entry['id']!r}")
+    if entry["steps"] < 1:
+        raise FormatError(path, f"{where}: field 'steps' must be positive, got {entry['steps']}")
+    apps = tuple(a.strip() for a in entry["app"].split(",") if a.strip())
+    fields = {k: v for k, v in entry.items() if k != "app"}
+    return CatalogueTask(apps=apps, **fields)
+
+
+def read_catalogue(path: str | Path) -> dict[str, CatalogueTask]:
+    """Tasks by id from a catalogue file; a malformed file raises `FormatError` naming
+    the file, the entry and the field."""
+    path = Path(path)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise FormatError(path, f"cannot read: {e.strerror or e}") from None
+    except yaml.YAMLError as e:
+        raise FormatError(path, f"not valid YAML: {e}") from None
+    if not isinstance(data, list):
+        raise FormatError(path, f"expected a list of tasks, got {type(data).__name__}")
+    tasks: dict[str, CatalogueTask] = {}
+    episodes: dict[str, str] = {}
+    for i, entry in enumerate(data):
+        task = _task(entry, i, path)
+        if task.id in tasks:
+            raise FormatError(path, f"entry {i}: duplicate id {task.id!r}")
+        if task.episode in episodes:
+            raise FormatError(path, f"entry {i} ({task.id}): episode {task.episode} is also "
+                                    f"task {episodes[task.episode]!r}")
+        tasks[task.id] = task
+        episodes[task.episode] = task.id
+    return tasks
+
+
+@lru_cache(maxsize=1)
+def llamatouch_catalogue() -> dict[str, CatalogueTask]:
+    """The shipped catalogue of LlamaTouch's 495 tasks, by id."""
+    with resources.as_file(resources.files(__package__) / "llamatouch.yaml") as path:
+        return read_catalogue(path)
