@@ -1,1 +1,7 @@
-"""Agents (importable as ``mobile_gym.agents``); they arrive with the env."""
+"""Agents (importable as ``mobile_gym.agents``) behind one interface, `Agent`:
+``reset(seed)`` and ``act(observation, info) -> Action``."""
+
+from mobile_gym.agents.base import Agent
+from mobile_gym.agents.random_agent import RandomAgent
+
+__all__ = ["Agent", "RandomAgent"]
