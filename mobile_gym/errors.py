@@ -54,3 +54,8 @@ class SimulatorError(MobileGymError, ValueError):
 
 class DeviceError(MobileGymError, RuntimeError):
     """A device cannot do what was asked (closed, disconnected, died mid-episode)."""
+
+
+class TaskError(FormatError):
+    """A task definition is malformed, or its golden path or selectors do not resolve
+    in the simulator (the message names the task file, the task and the step)."""

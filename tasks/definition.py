@@ -1,0 +1,339 @@
+"""Simulator tasks as data, authored the way LlamaTouch authored its dataset.
+
+A task file (``tasks/sim/<app>.yaml``) holds a list of tasks. Each has a golden path of
+actions against elements (selectors, see `selectors.py`), replayed in the simulator
+(seed 0, dynamics ``none``) to produce the ground-truth trace; its checkpoints are
+annotated on that trace's screens by selecting nodes, with LlamaTouch's keywords:
+
+.. code-block:: yaml
+
+    - id: settings-turn-off-wifi
+      instruction: Turn off wifi
+      app: settings
+      category: general
+      episode: "84143002711104077"        # LlamaTouch episode, when the task is theirs
+      setup: {launch: settings}            # SimulatedDevice setup
+      golden_path:
+        - tap: "Network & internet"
+        - tap: {text: "Wi‑Fi", row: "Wi‑Fi"}
+        - scroll_to: "About phone"         # swipes until the node is on screen
+        - type: "tokyo"
+        - enter                            # also: back, home, swipe: up|down
+      checkpoints:
+        - at: 2                            # the screen after 2 golden-path entries
+          check:
+            - activity
+            - exact: {resource_id: "com.android.settings:id/switch_widget", row: "Wi‑Fi"}
+            - click: "Internet"            # the tap taken from this screen
+            - fuzzy: screen                # or a selector; also exclude, type, check_install
+      oracle: settings.wifi_off
+
+Loading replays the golden path: a step or selector that does not resolve raises
+`TaskError` naming the file, the task and the step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Iterator, Mapping
+
+import yaml
+
+from mobile_gym.actions import Action
+from mobile_gym.errors import SimulatorError, TaskError
+from mobile_gym.matcher.annotation import Annotation, Checkpoint, Keyword, Primitive, ReferenceScreen
+from mobile_gym.simulator import SimulatedDevice
+from mobile_gym.tasks.oracles import ORACLES
+from mobile_gym.tasks.selectors import Selector
+from mobile_gym.trace import Trace, UIState
+from mobile_gym.ui.components import Component, component_list
+from mobile_gym.ui.hierarchy import Node, ViewHierarchy
+
+KEYS = {"id", "instruction", "app", "category", "episode", "setup", "golden_path",
+        "checkpoints", "oracle", "backends"}
+REQUIRED = ("id", "instruction", "app", "category", "golden_path", "checkpoints", "oracle")
+BARE_STEPS = {"enter": Action.enter, "back": Action.back, "home": Action.home}
+MAX_SCROLLS = 12
+#: What each check keyword takes: a selector, text, or nothing.
+SELECTOR_CHECKS = {"exact": Keyword.EXACT, "exclude": Keyword.EXCLUDE, "fuzzy": Keyword.FUZZY,
+                   "click": Keyword.CLICK}
+TEXT_CHECKS = {"type": Keyword.TYPE, "check_install": Keyword.CHECK_INSTALL,
+               "check_uninstall": Keyword.CHECK_UNINSTALL}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One golden-path entry: ``tap``, ``scroll_to`` (a selector), ``type`` (text),
+    ``swipe`` (up/down), ``enter``, ``back`` or ``home``."""
+
+    kind: str
+    selector: Selector | None = None
+    text: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.selector or self.text}".strip()
+
+    def actions(self, phone: SimulatedDevice) -> Iterator[Action]:
+        """The actions for this entry on the current screen (the caller performs each
+        before asking for the next); raises LookupError if the selector finds nothing."""
+        if self.kind in BARE_STEPS:
+            yield BARE_STEPS[self.kind]()
+        elif self.kind == "type":
+            yield Action.type_text(self.text)
+        elif self.kind == "swipe":
+            yield _scroll(self.text == "up")
+        elif self.kind == "tap":
+            node = self.selector.find(_screen(phone))  # type: ignore[union-attr]
+            if node is None:
+                raise LookupError(f"no node with {self.selector}")
+            yield _tap(node, phone.screen_size)
+        else:  # scroll_to
+            for _ in range(MAX_SCROLLS):
+                if self.selector.find(_screen(phone)) is not None:  # type: ignore[union-attr]
+                    return
+                yield _scroll(True)
+            raise LookupError(f"no node with {self.selector} after {MAX_SCROLLS} swipes")
+
+
+def _screen(phone: SimulatedDevice) -> ViewHierarchy:
+    return phone.observe(screenshot=False).hierarchy
+
+
+def _scroll(up: bool) -> Action:
+    """Move the content by a third of the screen (finger up scrolls down the page)."""
+    return Action.swipe(0.5, 0.7, 0.5, 0.37) if up else Action.swipe(0.5, 0.37, 0.5, 0.7)
+
+
+def _tap(node: Node, size: tuple[int, int]) -> Action:
+    b = node.bounds
+    return Action.click((b.left + b.right) / 2 / size[0], (b.top + b.bottom) / 2 / size[1])
+
+
+@dataclass(frozen=True)
+class Check:
+    keyword: Keyword
+    selector: Selector | None = None  # exact / exclude / fuzzy / click
+    content: str = ""  # type text, app name; "screen" for fuzzy over the whole screen
+
+
+@dataclass(frozen=True)
+class CheckpointSpec:
+    at: int  # golden-path entries done before the annotated screen
+    checks: tuple[Check, ...]
+
+
+@dataclass(frozen=True)
+class SimTask:
+    id: str
+    instruction: str
+    app: str
+    category: str
+    golden_path: tuple[Step, ...]
+    checkpoints: tuple[CheckpointSpec, ...]
+    oracle: str
+    episode: str | None = None
+    setup: Mapping[str, Any] = field(default_factory=dict)
+    backends: tuple[str, ...] = ("sim",)
+    source: Path | None = field(default=None, compare=False)
+
+    def error(self, problem: str) -> TaskError:
+        return TaskError(self.source, f"task {self.id!r}: {problem}")
+
+    @property
+    def env_id(self) -> str:
+        return f"LlamaTouch/{self.id}-v0"
+
+    def device(self, **kwargs) -> SimulatedDevice:
+        """A simulated phone set up for this task (``profile``, ``dynamics``, ``seed``)."""
+        try:
+            return SimulatedDevice(setup=self.setup, **kwargs)
+        except SimulatorError as e:
+            raise self.error(f"setup: {e}") from None
+
+    def succeeded(self, phone: SimulatedDevice) -> bool:
+        """The oracle's verdict on the phone's state."""
+        return bool(ORACLES[self.oracle](phone))
+
+    def replay(self, phone: SimulatedDevice, *, screenshots: bool = True) -> tuple[Trace, list[int]]:
+        """Run the golden path on ``phone``: the trace (every screen with the action
+        taken from it) and, per golden-path entry, the index of the screen it starts on."""
+        states: list[UIState] = []
+        starts: list[int] = []
+        for n, step in enumerate(self.golden_path):
+            starts.append(len(states))
+            try:
+                for action in step.actions(phone):
+                    states.append(self._observe(phone, action, screenshots))
+                    phone.perform(action)
+            except LookupError as e:
+                raise self.error(f"golden-path step {n + 1} ({step}) on "
+                                 f"{phone.foreground_activity()}: {e}") from None
+        starts.append(len(states))
+        states.append(self._observe(phone, None, screenshots))
+        trace = Trace.from_states(states, episode=self.episode, instruction=self.instruction,
+                                  installed_packages=phone.installed_packages())
+        return trace, starts
+
+    @staticmethod
+    def _observe(phone: SimulatedDevice, action: Action | None, screenshots: bool) -> UIState:
+        state = phone.observe(screenshot=screenshots)
+        state.action = action
+        return state
+
+    @property
+    def steps(self) -> int:
+        """Actions on the golden path (LlamaTouch's difficulty measure)."""
+        return len(self.ground_truth[0]) - 1
+
+    @cached_property
+    def ground_truth(self) -> tuple[Trace, list[int]]:
+        return self.replay(self.device(seed=0, dynamics="none"))
+
+    @cached_property
+    def annotation(self) -> Annotation:
+        """The essential states, annotated on the ground-truth trace."""
+        trace, starts = self.ground_truth
+        checkpoints = []
+        for n, spec in enumerate(self.checkpoints):
+            if not 0 <= spec.at < len(starts):
+                raise self.error(f"checkpoint {n + 1}: 'at' must be 0..{len(starts) - 1}, got {spec.at}")
+            state = trace[starts[spec.at]]
+            components = component_list(state.hierarchy)
+            primitives = [self._primitive(n, c, state, components) for c in spec.checks]
+            checkpoints.append(Checkpoint(ReferenceScreen(state, components, source=self.source), primitives))
+        return Annotation(checkpoints, episode=self.episode, instruction=self.instruction,
+                          category=self.category, ground_truth=trace)
+
+    def _primitive(self, n: int, check: Check, state: UIState, components: list[Component]) -> Primitive:
+        where = f"checkpoint {n + 1} {check.keyword.value}"
+        if check.keyword is Keyword.ACTIVITY:
+            return Primitive(Keyword.ACTIVITY, state.activity or "")
+        if check.selector is None:
+            if check.keyword is Keyword.FUZZY:
+                return Primitive(Keyword.FUZZY, "-1")
+            return Primitive(check.keyword, check.content)
+        node = check.selector.find(state.hierarchy)
+        if node is None:
+            raise self.error(f"{where}: no node with {check.selector} on {state.activity}")
+        if check.keyword is Keyword.CLICK:
+            action = state.action
+            if action is None or not action.is_tap or state.hierarchy.clickable_at(
+                    action.touch[0] * state.screen_size[0], action.touch[1] * state.screen_size[1]
+            ) is not node.clickable_target:
+                raise self.error(f"{where}: the golden path does not tap {check.selector} here")
+        index = next((c.id for c in components if c.bounds == node.bounds
+                      and c.class_name == node.class_name and c.text == node.text), None)
+        if index is None:
+            raise self.error(f"{where}: {check.selector} selects a node that is not a component "
+                             "(components are widgets, and nodes with text or a description)")
+        return Primitive(check.keyword, str(index))
+
+
+# ---------------------------------------------------------------------- loading
+
+def read_tasks(path: str | Path) -> list[SimTask]:
+    """The tasks of one task file, validated (golden paths are replayed lazily, on first
+    use of `SimTask.ground_truth` / `annotation`)."""
+    path = Path(path)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise TaskError(path, f"cannot read: {e.strerror or e}") from None
+    except yaml.YAMLError as e:
+        raise TaskError(path, f"not valid YAML: {e}") from None
+    if not isinstance(data, list):
+        raise TaskError(path, f"expected a list of tasks, got {type(data).__name__}")
+    return [_parse_task(entry, i, path) for i, entry in enumerate(data)]
+
+
+def _parse_task(entry: Any, i: int, path: Path) -> SimTask:
+    if not isinstance(entry, Mapping):
+        raise TaskError(path, f"entry {i}: expected a mapping, got {type(entry).__name__}")
+    name = f"task {entry.get('id', i)!r}"
+
+    def fail(field_name: str, problem: str) -> TaskError:
+        return TaskError(path, f"{name}: field {field_name!r}: {problem}")
+
+    missing = [k for k in REQUIRED if k not in entry]
+    if missing:
+        raise TaskError(path, f"{name}: missing field(s) {', '.join(missing)}")
+    unknown = sorted(set(entry) - KEYS)
+    if unknown:
+        raise TaskError(path, f"{name}: unknown field(s) {', '.join(unknown)}")
+    for key in ("id", "instruction", "app", "category", "oracle"):
+        if not isinstance(entry[key], str) or not entry[key].strip():
+            raise fail(key, f"must be a non-empty string, got {entry[key]!r}")
+    if entry["oracle"] not in ORACLES:
+        raise fail("oracle", f"unknown oracle {entry['oracle']!r}")
+    setup = entry.get("setup") or {}
+    if not isinstance(setup, Mapping):
+        raise fail("setup", "must be a mapping")
+    episode = entry.get("episode")
+    if episode is not None and not isinstance(episode, str):
+        raise fail("episode", "must be a string (quote the number)")
+    backends = entry.get("backends", ["sim"])
+    if not isinstance(backends, list) or not all(isinstance(b, str) for b in backends):
+        raise fail("backends", "must be a list of backend names")
+    steps = entry["golden_path"]
+    if not isinstance(steps, list) or not steps:
+        raise fail("golden_path", "must be a non-empty list")
+    checkpoints = entry["checkpoints"]
+    if not isinstance(checkpoints, list) or not checkpoints:
+        raise fail("checkpoints", "must be a non-empty list")
+    try:
+        golden = tuple(_parse_step(s) for s in steps)
+    except ValueError as e:
+        raise fail("golden_path", str(e)) from None
+    try:
+        specs = tuple(_parse_checkpoint(c) for c in checkpoints)
+    except ValueError as e:
+        raise fail("checkpoints", str(e)) from None
+    return SimTask(id=entry["id"], instruction=entry["instruction"], app=entry["app"],
+                   category=entry["category"], golden_path=golden, checkpoints=specs,
+                   oracle=entry["oracle"], episode=episode, setup=dict(setup),
+                   backends=tuple(backends), source=path)
+
+
+def _parse_step(value: Any) -> Step:
+    if isinstance(value, str):
+        if value not in BARE_STEPS:
+            raise ValueError(f"unknown step {value!r} (bare steps: {', '.join(BARE_STEPS)})")
+        return Step(value)
+    if not isinstance(value, Mapping) or len(value) != 1:
+        raise ValueError(f"a step is a word or a one-key mapping, got {value!r}")
+    (kind, arg), = value.items()
+    if kind in ("tap", "scroll_to"):
+        return Step(kind, Selector.parse(arg))
+    if kind == "type" and isinstance(arg, str):
+        return Step(kind, text=arg)
+    if kind == "swipe" and arg in ("up", "down"):
+        return Step(kind, text=arg)
+    raise ValueError(f"unknown or malformed step {value!r}")
+
+
+def _parse_checkpoint(value: Any) -> CheckpointSpec:
+    if not isinstance(value, Mapping) or set(value) != {"at", "check"}:
+        raise ValueError(f"a checkpoint is a mapping with 'at' and 'check', got {value!r}")
+    at, checks = value["at"], value["check"]
+    if not isinstance(at, int) or isinstance(at, bool) or at < 0:
+        raise ValueError(f"'at' must be a non-negative integer, got {at!r}")
+    if not isinstance(checks, list) or not checks:
+        raise ValueError("'check' must be a non-empty list")
+    return CheckpointSpec(at, tuple(_parse_check(c) for c in checks))
+
+
+def _parse_check(value: Any) -> Check:
+    if value == "activity":
+        return Check(Keyword.ACTIVITY)
+    if not isinstance(value, Mapping) or len(value) != 1:
+        raise ValueError(f"a check is 'activity' or a one-key mapping, got {value!r}")
+    (word, arg), = value.items()
+    if word == "fuzzy" and arg == "screen":
+        return Check(Keyword.FUZZY)
+    if word in SELECTOR_CHECKS:
+        return Check(SELECTOR_CHECKS[word], Selector.parse(arg))
+    if word in TEXT_CHECKS and isinstance(arg, str) and arg:
+        return Check(TEXT_CHECKS[word], content=arg)
+    raise ValueError(f"unknown or malformed check {value!r}")

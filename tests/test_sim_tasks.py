@@ -1,0 +1,96 @@
+"""Simulator tasks, driven by the suite: each loads, replays, is annotated on its own
+golden path, starts unsolved and is solved by its golden path (matcher and oracle)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mobile_gym.errors import TaskError
+from mobile_gym.matcher import Matcher, evaluate_trace
+from mobile_gym.tasks.catalogue import llamatouch_catalogue
+from mobile_gym.tasks.definition import read_tasks
+from mobile_gym.tasks.suite import simulator_tasks
+from mobile_gym.trace import Trace
+
+TASKS = sorted(simulator_tasks())
+
+
+@pytest.fixture(scope="module")
+def matcher() -> Matcher:
+    return Matcher()
+
+
+@pytest.mark.parametrize("task_id", TASKS)
+def test_task_matches_its_llamatouch_entry(task_id: str) -> None:
+    task = simulator_tasks()[task_id]
+    entry = llamatouch_catalogue().get(task_id)
+    if task.episode is not None:
+        assert entry is not None, f"{task_id} names episode {task.episode} but is not in the catalogue"
+        assert (task.instruction, task.episode, task.category) == (entry.instruction, entry.episode, entry.category)
+
+
+@pytest.mark.parametrize("task_id", TASKS)
+def test_golden_path_solves_the_task_and_the_start_does_not(task_id: str, matcher: Matcher) -> None:
+    task = simulator_tasks()[task_id]
+    trace, _ = task.ground_truth
+    result = evaluate_trace(task.annotation, trace, matcher)
+    assert result.success, "\n".join(result.explanations)
+    start = evaluate_trace(task.annotation, Trace.from_states([trace[0]]), matcher)
+    assert not start.success and start.progress < 1
+    phone = task.device(seed=0, dynamics="none")
+    assert not task.succeeded(phone), "the oracle holds before the agent acts"
+    task.replay(phone, screenshots=False)
+    assert task.succeeded(phone)
+
+
+GOOD = """
+- id: demo-task
+  instruction: Turn on airplane mode
+  app: settings
+  category: general
+  setup: {launch: settings}
+  golden_path:
+    - tap: "Network & internet"
+    - tap: {class_name: android.widget.Switch, row: "Airplane mode"}
+  checkpoints:
+    - at: 2
+      check: [activity, {exact: {class_name: android.widget.Switch, row: "Airplane mode"}}]
+  oracle: settings.airplane_on
+"""
+
+
+@pytest.mark.parametrize("change, problem", [
+    (("oracle: settings.airplane_on", "oracle: nope"), "field 'oracle': unknown oracle 'nope'"),
+    (("  app: settings\n", ""), "missing field(s) app"),
+    (("category: general", "category: general\n  colour: red"), "unknown field(s) colour"),
+    (("- tap: \"Network & internet\"", "- jump: 3"), "field 'golden_path': unknown or malformed step"),
+    (("- tap: \"Network & internet\"", "- fly"), "unknown step 'fly'"),
+    (("- at: 2", "- at: -1"), "'at' must be a non-negative integer"),
+    (("[activity, ", "[colour, "), "a check is 'activity' or a one-key mapping, got 'colour'"),
+    (("[activity, ", "[{colour: 1}, "), "unknown or malformed check"),
+    (("{exact: {class_name", "{exact: {colour"), "unknown selector attribute(s) colour"),
+])
+def test_malformed_task_files_name_the_task_and_field(tmp_path, change, problem) -> None:
+    path = tmp_path / "tasks.yaml"
+    path.write_text(GOOD.replace(*change))
+    with pytest.raises(TaskError, match=problem.replace("(", r"\(").replace(")", r"\)")) as err:
+        read_tasks(path)
+    assert err.value.path == path and "demo-task" in str(err.value)
+
+
+@pytest.mark.parametrize("change, problem", [
+    (('- tap: "Network & internet"', '- tap: "Network and internet"'),
+     "golden-path step 1 (tap text='Network and internet')"),
+    (('- at: 2', '- at: 7'), "checkpoint 1: 'at' must be 0..2"),
+    (('{exact: {class_name: android.widget.Switch, row: "Airplane mode"}}', '{exact: "Bluetooth"}'),
+     "checkpoint 1 exact: no node with text='Bluetooth'"),
+    (('[activity, ', '[{click: "Data Saver"}, '), "checkpoint 1 click: the golden path does not tap"),
+    (('setup: {launch: settings}', 'setup: {launch: nowhere}'), "setup: unknown app 'nowhere'"),
+])
+def test_a_task_that_does_not_resolve_fails_loudly(tmp_path, change, problem) -> None:
+    path = tmp_path / "tasks.yaml"
+    path.write_text(GOOD.replace(*change))
+    task, = read_tasks(path)
+    with pytest.raises(TaskError) as err:
+        task.annotation  # noqa: B018 - replays the golden path
+    assert problem in str(err.value) and "demo-task" in str(err.value)
