@@ -19,6 +19,8 @@ import yaml
 
 from mobile_gym.errors import FormatError
 
+#: the C implementation of the safe loader when libyaml is there (10x faster)
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 NAMESPACE = "LlamaTouch"
 ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 MAX_ID_LENGTH = 40
@@ -75,7 +77,7 @@ def read_catalogue(path: str | Path) -> dict[str, CatalogueTask]:
     the file, the entry and the field."""
     path = Path(path)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
     except OSError as e:
         raise FormatError(path, f"cannot read: {e.strerror or e}") from None
     except yaml.YAMLError as e:

@@ -45,6 +45,7 @@ from mobile_gym.actions import Action
 from mobile_gym.errors import SimulatorError, TaskError
 from mobile_gym.matcher.annotation import Annotation, Checkpoint, Keyword, Primitive, ReferenceScreen
 from mobile_gym.simulator import SimulatedDevice
+from mobile_gym.tasks.catalogue import SAFE_LOADER
 from mobile_gym.tasks.oracles import ORACLES
 from mobile_gym.tasks.selectors import Selector
 from mobile_gym.trace import Trace, UIState
@@ -238,7 +239,7 @@ def read_tasks(path: str | Path) -> list[SimTask]:
     use of `SimTask.ground_truth` / `annotation`)."""
     path = Path(path)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
     except OSError as e:
         raise TaskError(path, f"cannot read: {e.strerror or e}") from None
     except yaml.YAMLError as e:
