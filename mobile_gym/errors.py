@@ -59,3 +59,14 @@ class DeviceError(MobileGymError, RuntimeError):
 class TaskError(FormatError):
     """A task definition is malformed, or its golden path or selectors do not resolve
     in the simulator (the message names the task file, the task and the step)."""
+
+
+class UnknownTaskError(MobileGymError, KeyError):
+    """A task id is in no registry (neither the simulator suite nor LlamaTouch's list)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown task"
+
+
+class BackendUnavailableError(MobileGymError, RuntimeError):
+    """The chosen backend cannot run this task; the message names the backends that can."""

@@ -37,20 +37,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 import yaml
 
 from mobile_gym.actions import Action
 from mobile_gym.errors import SimulatorError, TaskError
 from mobile_gym.matcher.annotation import Annotation, Checkpoint, Keyword, Primitive, ReferenceScreen
-from mobile_gym.simulator import SimulatedDevice
 from mobile_gym.tasks.catalogue import SAFE_LOADER
 from mobile_gym.tasks.oracles import ORACLES
 from mobile_gym.tasks.selectors import Selector
 from mobile_gym.trace import Trace, UIState
 from mobile_gym.ui.components import Component, component_list
 from mobile_gym.ui.hierarchy import Node, ViewHierarchy
+
+if TYPE_CHECKING:  # the simulator loads when a task first runs, not when tasks are listed
+    from mobile_gym.simulator import SimulatedDevice
 
 KEYS = {"id", "instruction", "app", "category", "episode", "setup", "golden_path",
         "checkpoints", "oracle", "backends"}
@@ -148,6 +150,8 @@ class SimTask:
 
     def device(self, **kwargs) -> SimulatedDevice:
         """A simulated phone set up for this task (``profile``, ``dynamics``, ``seed``)."""
+        from mobile_gym.simulator import SimulatedDevice
+
         try:
             return SimulatedDevice(setup=self.setup, **kwargs)
         except SimulatorError as e:

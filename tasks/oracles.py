@@ -6,11 +6,12 @@ Task files name them (``oracle: settings.wifi_off``); each takes the device.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from mobile_gym.simulator import SimulatedDevice
+if TYPE_CHECKING:
+    from mobile_gym.simulator import SimulatedDevice
 
-Oracle = Callable[[SimulatedDevice], bool]
+Oracle = Callable[["SimulatedDevice"], bool]
 ORACLES: dict[str, Oracle] = {}
 
 

@@ -132,3 +132,13 @@ def test_compact_html(real):
         "<p id=4>Item 1</p>",
     ]
     assert "id=" not in screen_html(h, with_ids=False)
+
+
+def test_a_hierarchy_pickles_as_its_xml() -> None:
+    import pickle
+
+    from mobile_gym.simulator import SimulatedDevice
+
+    h = SimulatedDevice(seed=0).observe(screenshot=False).hierarchy
+    clone = pickle.loads(pickle.dumps(h))
+    assert [(n.text, n.bounds, n.xpath) for n in clone.nodes] == [(n.text, n.bounds, n.xpath) for n in h.nodes]

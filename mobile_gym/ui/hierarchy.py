@@ -197,6 +197,10 @@ class ViewHierarchy:
         if not any(n.class_name for n in self.nodes):  # recovery can leave bare <node/> stubs
             raise ViewHierarchyError(f"{source or 'view hierarchy'}: the dump holds no usable nodes")
 
+    def __reduce__(self):
+        """Pickle as the XML it was parsed from (lxml trees do not pickle)."""
+        return (_unpickle_hierarchy, (etree.tostring(self.root_element), self.source))
+
     def _build(self, element: etree._Element, parent: Node | None) -> Node:
         node = Node(element, parent, len(self.nodes), self)
         self.nodes.append(node)
@@ -363,3 +367,7 @@ class ViewHierarchy:
                 anchor_path = self._class_tree_path(anchor)
                 return f'//*[@resource-id="{rid}"]' + absolute[len(anchor_path) :]
         return absolute
+
+
+def _unpickle_hierarchy(xml: bytes, source: str | Path | None) -> ViewHierarchy:
+    return ViewHierarchy(xml, source=source)

@@ -1,0 +1,203 @@
+"""`MobileEnv`: a task on a device, judged online by the essential-state matcher.
+
+The env is the only place where devices and the matcher meet: each step it performs the
+action on the device, observes the screen, and feeds both to a `Tracker`. The reward is
+sparse (1.0 on the step the last checkpoint is matched) or, as an option, shaped by
+progress (the fraction of checkpoints newly matched). The simulator's oracle is reported
+in ``info`` for checking the matcher, never used as reward.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import lru_cache
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from mobile_gym.actions import MAX_TEXT_LENGTH, Action, ActionType
+from mobile_gym.errors import BackendUnavailableError, UnknownTaskError
+from mobile_gym.matcher import Matcher, MatcherConfig, Tracker
+from mobile_gym.matcher.annotation import INDEX_KEYWORDS, Keyword
+from mobile_gym.simulator.profiles import DEFAULT_PROFILE, get_profile
+from mobile_gym.tasks.catalogue import llamatouch_catalogue
+from mobile_gym.tasks.definition import SimTask
+from mobile_gym.tasks.suite import simulator_tasks
+
+#: Characters a dump or instruction may hold (the Basic Multilingual Plane, no surrogates).
+CHARSET = frozenset(chr(c) for c in range(0x20, 0x10000) if not 0xD800 <= c <= 0xDFFF) | {"\n", "\t"}
+MAX_XML_LENGTH = 2_000_000
+REWARD_MODES = ("sparse", "progress")
+
+
+@lru_cache(maxsize=None)
+def shared_matcher(embedding_model: str | None = None) -> Matcher:
+    """One matcher per process and model: envs share its caches and the loaded model."""
+    config = MatcherConfig() if embedding_model is None else MatcherConfig(embedding_model=embedding_model)
+    return Matcher(config)
+
+
+def resolve_task(task: str | SimTask, backend: str = "sim") -> SimTask:
+    """The task a ``gym.make`` id or name stands for, if ``backend`` can run it."""
+    if isinstance(task, SimTask):
+        return task
+    name = task.removeprefix("LlamaTouch/")
+    name = name[: -len("-v0")] if name.endswith("-v0") else name
+    sim = simulator_tasks().get(name)
+    if sim is not None and backend in sim.backends:
+        return sim
+    if sim is None and name not in llamatouch_catalogue():
+        raise UnknownTaskError(f"unknown task {task!r}; `mobile-gym tasks` lists them")
+    can = ["sim"] if sim is not None else []
+    can.append("device (needs the LlamaTouch dataset's annotations: dataset=PATH)")
+    raise BackendUnavailableError(
+        f"task {name!r} cannot run on backend {backend!r}; backends that can: {'; '.join(can)}")
+
+
+class MobileEnv(gym.Env):
+    """A mobile UI task as a Gymnasium env (see DESIGN §3.5 and the README)."""
+
+    metadata = {"render_modes": ["rgb_array"], "render_fps": 2}
+
+    def __init__(
+        self,
+        task: str | SimTask,
+        *,
+        backend: str = "sim",
+        dynamics: str = "default",
+        profile: str = DEFAULT_PROFILE,
+        observation_size: tuple[int, int] | None = None,
+        reward_mode: str = "sparse",
+        terminate_on_success: bool = True,
+        embedding_model: str | None = None,
+        timings: bool = True,
+        render_mode: str | None = None,
+    ):
+        if reward_mode not in REWARD_MODES:
+            raise ValueError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
+        if render_mode not in (None, "rgb_array"):
+            raise ValueError(f"render_mode must be None or 'rgb_array', got {render_mode!r}")
+        self.task = resolve_task(task, backend)
+        self.backend = backend
+        self.reward_mode = reward_mode
+        self.terminate_on_success = terminate_on_success
+        self.embedding_model = embedding_model
+        self.timings = timings  # wall-clock seconds per phase in info (never deterministic)
+        self.render_mode = render_mode
+        screen = get_profile(profile).size
+        # width, height of the observed screenshot: a quarter of the screen by default
+        self.observation_size = tuple(observation_size or (screen[0] // 4, screen[1] // 4))
+        self.device = self.task.device(profile=profile, dynamics=dynamics, seed=0)
+        self._needs_pixels = _needs_full_screenshots(self.task)
+        w, h = self.observation_size
+        self.observation_space = spaces.Dict({
+            "screenshot": spaces.Box(0, 255, (h, w, 3), np.uint8),
+            "view_hierarchy": spaces.Text(MAX_XML_LENGTH, min_length=0, charset=CHARSET),
+            "instruction": spaces.Text(MAX_TEXT_LENGTH, min_length=0, charset=CHARSET),
+        })
+        self.action_space = spaces.Dict({
+            "action_type": spaces.Discrete(len(ActionType)),
+            "touch": spaces.Box(0.0, 1.0, (2,), np.float32),
+            "lift": spaces.Box(0.0, 1.0, (2,), np.float32),
+            "text": spaces.Text(MAX_TEXT_LENGTH, min_length=0),
+        })
+        self._tracker: Tracker | None = None
+        self._last: dict[str, Any] | None = None
+
+    # ------------------------------------------------------------------ pickling
+    def __getstate__(self) -> dict:
+        state = self.__dict__.copy()
+        if self._tracker is not None:  # the matcher holds caches and a model: re-inject it
+            tracker = state["_tracker"] = object.__new__(Tracker)
+            tracker.__dict__.update({**self._tracker.__dict__, "matcher": None})
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        if self._tracker is not None:
+            self._tracker.matcher = shared_matcher(self.embedding_model)
+
+    # ------------------------------------------------------------------ gym API
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        self.device.reset(int(self.np_random.integers(2**31 - 1)), self.task.setup)
+        self._tracker = Tracker(self.task.annotation, shared_matcher(self.embedding_model))
+        self._steps = 0
+        self._terminated_by: str | None = None
+        obs, timings = self._observe()
+        return obs, self._info(timings)
+
+    def step(self, action: Action | dict):
+        if self._tracker is None:
+            raise RuntimeError("call reset() before step()")
+        act = action if isinstance(action, Action) else Action.from_gym(action)
+        before = self._tracker.progress
+        start = time.perf_counter()
+        if not act.ends_episode:
+            self.device.perform(act)
+        perform = time.perf_counter() - start
+        self._tracker.act(act)
+        self._steps += 1
+        obs, timings = self._observe()
+        timings["perform"] = perform
+        tracker = self._tracker
+        if self.reward_mode == "sparse":
+            reward = 1.0 if tracker.success and before < 1.0 else 0.0
+        else:
+            reward = tracker.progress - before
+        terminated = act.ends_episode or (tracker.success and self.terminate_on_success)
+        if terminated:
+            self._terminated_by = ("success" if tracker.success and not act.ends_episode
+                                   else act.action_type.name.lower())
+        return obs, reward, terminated, False, self._info(timings)
+
+    def render(self) -> np.ndarray | None:
+        if self.render_mode != "rgb_array" or self._last is None:
+            return None
+        return self._last["screenshot"]
+
+    def close(self) -> None:
+        self.device.close()
+
+    # ------------------------------------------------------------------ helpers
+    def _observe(self) -> tuple[dict[str, Any], dict[str, float]]:
+        start = time.perf_counter()
+        state = self.device.observe(screenshot=True, screenshot_size=self.observation_size)
+        observed = time.perf_counter()
+        judged_state = self.device.observe() if self._needs_pixels else state
+        self._tracker.observe(judged_state, state.installed_packages)  # type: ignore[union-attr]
+        matched = time.perf_counter()
+        obs = {"screenshot": state.screenshot, "view_hierarchy": state.xml,
+               "instruction": self.task.instruction}
+        self._last = obs
+        self._activity = state.activity
+        return obs, {"observe": observed - start, "match": matched - observed}
+
+    def _info(self, timings: dict[str, float]) -> dict[str, Any]:
+        tracker = self._tracker
+        assert tracker is not None
+        info = {
+            "progress": tracker.progress,
+            "matched": dict(tracker.matched),
+            "success": tracker.success,
+            "oracle_success": self.task.succeeded(self.device),
+            "activity": self._activity,
+            "steps": self._steps,
+            "terminated_by": self._terminated_by,
+        }
+        if self.timings:
+            info["timings"] = timings
+        return info
+
+
+def _needs_full_screenshots(task: SimTask) -> bool:
+    """Whether the matcher compares image patches for this task (an exact or exclude on
+    a component without text): then it judges full-size screenshots."""
+    for checkpoint in task.annotation.checkpoints:
+        for p in checkpoint.primitives:
+            if p.keyword in INDEX_KEYWORDS and p.keyword is not Keyword.FUZZY and p.index is not None \
+                    and not checkpoint.screen.component(p.index).has_label:
+                return True
+    return False

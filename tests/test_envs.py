@@ -1,0 +1,141 @@
+"""Every registered simulator env, driven by the registry (as Minigrid tests its envs):
+check_env, seeded determinism, pickling, step limits, vector envs; plus the golden
+path through the env, reward modes and the errors ``make`` gives."""
+
+from __future__ import annotations
+
+import pickle
+from importlib.metadata import entry_points
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import mobile_gym  # noqa: F401 - registers the envs
+from mobile_gym.actions import Action
+from mobile_gym.agents import RandomAgent
+from mobile_gym.errors import BackendUnavailableError, UnknownTaskError
+from mobile_gym.tasks.suite import simulator_tasks
+
+SIM_IDS = sorted(task.env_id for task in simulator_tasks().values())
+
+
+def rollout(env: gym.Env, seed: int, steps: int = 12, agent_seed: int = 0) -> list:
+    """Observations, rewards, flags and infos of a seeded random-agent episode."""
+    agent = RandomAgent(agent_seed)
+    obs, info = env.reset(seed=seed)
+    out = [(obs, info)]
+    for _ in range(steps):
+        obs, reward, terminated, truncated, info = env.step(agent.act(obs, info))
+        out.append((obs, reward, terminated, truncated, info))
+        if terminated or truncated:
+            break
+    return out
+
+
+def same(a, b) -> bool:
+    return gym.utils.env_checker.data_equivalence(a, b)
+
+
+@pytest.mark.parametrize("env_id", SIM_IDS)
+def test_check_env(env_id: str) -> None:
+    env = gym.make(env_id, timings=False)  # wall-clock timings can never be deterministic
+    check_env(env.unwrapped)
+    env.close()
+
+
+@pytest.mark.parametrize("env_id", SIM_IDS)
+def test_seeded_rollouts_are_deterministic(env_id: str) -> None:
+    runs = [rollout(gym.make(env_id, timings=False), seed=5) for _ in range(2)]
+    assert same(runs[0], runs[1])
+    other = rollout(gym.make(env_id, timings=False), seed=6)
+    assert not same(runs[0][0][0], other[0][0]) or not same(runs[0], other)
+
+
+@pytest.mark.parametrize("env_id", SIM_IDS)
+def test_env_pickles_mid_episode(env_id: str) -> None:
+    env = gym.make(env_id, timings=False)
+    agent = RandomAgent(1)
+    obs, info = env.reset(seed=2)
+    for _ in range(3):
+        obs, *_rest, info = env.step(agent.act(obs, info))
+    clone = pickle.loads(pickle.dumps(env))
+    actions = [RandomAgent(9).act(obs, info) for _ in range(4)]
+    for action in actions:
+        a, b = env.step(action), clone.step(action)
+        assert same(a, b)
+        if a[2]:
+            break
+
+
+@pytest.mark.parametrize("env_id", SIM_IDS)
+def test_step_limit_defaults_from_the_golden_path_and_can_be_overridden(env_id: str) -> None:
+    assert gym.spec(env_id).max_episode_steps >= 3 * len(simulator_tasks()[env_id[11:-3]].golden_path)
+    env = gym.make(env_id, max_episode_steps=2)
+    env.reset(seed=0)
+    swipe = Action.swipe(0.5, 0.2, 0.5, 0.25)  # a short swipe down: changes nothing
+    assert env.step(swipe)[3] is False
+    assert env.step(swipe)[3] is True
+
+
+@pytest.mark.parametrize("mode", ["sync", "async"])
+def test_vector_envs_step(mode: str) -> None:
+    env_id = SIM_IDS[0]
+    envs = gym.make_vec(env_id, num_envs=2, vectorization_mode=mode)
+    obs, info = envs.reset(seed=0)
+    assert obs["screenshot"].shape[0] == 2 and len(obs["view_hierarchy"]) == 2
+    action = {"action_type": np.array([3, 1]), "touch": np.full((2, 2), 0.5, np.float32),
+              "lift": np.array([[0.5, 0.2], [0.5, 0.8]], np.float32), "text": ("", "")}
+    obs, reward, terminated, truncated, info = envs.step(action)
+    assert reward.shape == (2,) and "progress" in info
+    envs.close()
+
+
+@pytest.mark.parametrize("env_id", SIM_IDS)
+@pytest.mark.parametrize("reward_mode", ["sparse", "progress"])
+def test_the_golden_path_earns_the_reward(env_id: str, reward_mode: str) -> None:
+    task = simulator_tasks()[env_id[11:-3]]
+    env = gym.make(env_id, dynamics="none", reward_mode=reward_mode)
+    obs, info = env.reset(seed=0)
+    assert info["progress"] == 0 and not info["success"] and not info["oracle_success"]
+    rewards = []
+    for action in task.ground_truth[0].actions[:-1]:
+        obs, reward, terminated, truncated, info = env.step(action)
+        rewards.append(reward)
+    assert terminated and info["success"] and info["oracle_success"] and info["terminated_by"] == "success"
+    assert sum(rewards) == pytest.approx(1.0)
+    if reward_mode == "sparse":
+        assert rewards[-1] == 1.0 and set(rewards[:-1]) <= {0.0}
+    assert set(info["timings"]) == {"observe", "match", "perform"}
+
+
+def test_complete_ends_the_episode_without_success() -> None:
+    env = gym.make(SIM_IDS[0])
+    env.reset(seed=0)
+    _, reward, terminated, _, info = env.step(Action.complete())
+    assert terminated and reward == 0 and not info["success"] and info["terminated_by"] == "complete"
+
+
+def test_render_returns_the_screen() -> None:
+    env = gym.make(SIM_IDS[0], render_mode="rgb_array", observation_size=(180, 400))
+    obs, _ = env.reset(seed=0)
+    frame = env.render()
+    assert frame.shape == (400, 180, 3) and np.array_equal(frame, obs["screenshot"])
+
+
+def test_making_a_task_the_backend_cannot_run_names_the_backends_that_can() -> None:
+    assert "LlamaTouch/pinterest-settings-menu-piniterest-v0" in gym.registry  # all 495
+    with pytest.raises(BackendUnavailableError, match=r"cannot run on backend 'sim'.*dataset=PATH"):
+        gym.make("LlamaTouch/pinterest-settings-menu-piniterest-v0")
+    with pytest.raises(UnknownTaskError):
+        mobile_gym.env.resolve_task("no-such-task")
+    with pytest.raises(ValueError, match="reward_mode"):
+        gym.make(SIM_IDS[0], reward_mode="dense")
+
+
+def test_registration_is_a_gymnasium_entry_point() -> None:
+    found = [e for e in entry_points(group="gymnasium.envs") if e.value == "mobile_gym.registration:register_envs"]
+    assert found
+    found[0].load()()  # idempotent
+    assert sum(k.startswith("LlamaTouch/") for k in gym.registry) == 495
