@@ -2,7 +2,8 @@
 
 ``mobile-gym evaluate`` judges recorded AgentEnv traces against a LlamaTouch dataset
 with the essential-state matcher and/or the action-matching baselines, prints a table
-and writes ``episodes.csv`` and ``summary.json``. Importing this module is cheap: the
+and writes ``episodes.csv`` and ``summary.json``. ``mobile-gym tasks`` lists the
+registered tasks and the backends that can run them. Importing this module is cheap: the
 evaluation code (and torch, only if a fuzzy primitive needs it) loads when a command runs.
 """
 
@@ -58,7 +59,50 @@ def build_parser() -> argparse.ArgumentParser:
         help="sentence-embedding model: local folder or hub name (default: bundled all-MiniLM-L6-v2)",
     )
     ev.set_defaults(handler=_evaluate)
+
+    ts = commands.add_parser(
+        "tasks", help="list the registered tasks",
+        description="List the registered tasks: env id, app, golden-path steps, backends, instruction.",
+    )
+    ts.add_argument("--backend", choices=("sim", "device"), help="only tasks this backend can run")
+    ts.add_argument("--app", help="only tasks of this app (case-insensitive, part of the name)")
+    ts.add_argument("--category", help="only tasks of this LlamaTouch category")
+    ts.set_defaults(handler=_tasks)
     return parser
+
+
+def task_rows() -> list[dict[str, str]]:
+    """One row per registered task, simulator definition first where there is one."""
+    from mobile_gym.tasks.catalogue import llamatouch_catalogue
+    from mobile_gym.tasks.suite import simulator_tasks
+
+    sim = simulator_tasks()
+    rows = []
+    for task in llamatouch_catalogue().values():
+        backends = (["sim"] if task.id in sim else []) + ["device"]
+        rows.append({"id": task.env_id, "app": ", ".join(task.apps), "category": task.category,
+                     "steps": str(task.steps), "backends": ",".join(backends),
+                     "instruction": task.instruction})
+    known = {r["id"] for r in rows}
+    for task in sim.values():
+        if task.env_id not in known:
+            rows.append({"id": task.env_id, "app": task.app, "category": task.category,
+                         "steps": str(len(task.golden_path)), "backends": ",".join(task.backends),
+                         "instruction": task.instruction})
+    return rows
+
+
+def _tasks(args: argparse.Namespace) -> int:
+    rows = [r for r in task_rows()
+            if (args.backend is None or args.backend in r["backends"].split(","))
+            and (args.app is None or args.app.lower() in r["app"].lower())
+            and (args.category is None or args.category == r["category"])]
+    width = max((len(r["id"]) for r in rows), default=2)
+    print(f"{'id':<{width}}  {'app':<16} {'steps':>5}  {'backends':<10} instruction")
+    for r in rows:
+        print(f"{r['id']:<{width}}  {r['app'][:16]:<16} {r['steps']:>5}  {r['backends']:<10} {r['instruction']}")
+    print(f"{len(rows)} task(s)", file=sys.stderr)
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -284,3 +284,20 @@ def test_python_dash_m_and_a_light_import():
         capture_output=True, text=True, timeout=60,
     )
     assert probe.stdout.strip() == "False"
+
+
+def test_tasks_lists_every_task_and_filters(capsys) -> None:
+    from mobile_gym.cli import main
+    from mobile_gym.tasks.suite import simulator_tasks
+
+    assert main(["tasks"]) == 0
+    out = capsys.readouterr()
+    lines = out.out.strip().splitlines()
+    assert len(lines) == 1 + 495 and "495 task(s)" in out.err
+    assert main(["tasks", "--backend", "sim"]) == 0
+    sim = capsys.readouterr().out.strip().splitlines()[1:]
+    assert sorted(line.split()[0] for line in sim) == sorted(t.env_id for t in simulator_tasks().values())
+    assert all("sim,device" in line for line in sim)
+    assert main(["tasks", "--app", "clock", "--category", "googleapps"]) == 0
+    rows = capsys.readouterr().out.strip().splitlines()[1:]
+    assert rows and all("Clock" in r for r in rows)
