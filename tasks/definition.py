@@ -17,6 +17,7 @@ annotated on that trace's screens by selecting nodes, with LlamaTouch's keywords
         - tap: "Network & internet"
         - tap: {text: "Wi‑Fi", row: "Wi‑Fi"}
         - scroll_to: "About phone"         # swipes until the node is on screen
+        - tap_all: "Remove"                # taps while such a node is on screen
         - type: "tokyo"
         - enter                            # also: back, home, swipe: up|down
       checkpoints:
@@ -59,6 +60,7 @@ KEYS = {"id", "instruction", "app", "category", "episode", "setup", "golden_path
 REQUIRED = ("id", "instruction", "app", "category", "golden_path", "checkpoints", "oracle")
 BARE_STEPS = {"enter": Action.enter, "back": Action.back, "home": Action.home}
 MAX_SCROLLS = 12
+MAX_REPEATS = 20
 #: What each check keyword takes: a selector, text, or nothing.
 SELECTOR_CHECKS = {"exact": Keyword.EXACT, "exclude": Keyword.EXCLUDE, "fuzzy": Keyword.FUZZY,
                    "click": Keyword.CLICK}
@@ -68,8 +70,8 @@ TEXT_CHECKS = {"type": Keyword.TYPE, "check_install": Keyword.CHECK_INSTALL,
 
 @dataclass(frozen=True)
 class Step:
-    """One golden-path entry: ``tap``, ``scroll_to`` (a selector), ``type`` (text),
-    ``swipe`` (up/down), ``enter``, ``back`` or ``home``."""
+    """One golden-path entry: ``tap``, ``tap_all``, ``scroll_to`` (a selector), ``type``
+    (text), ``swipe`` (up/down), ``enter``, ``back`` or ``home``."""
 
     kind: str
     selector: Selector | None = None
@@ -78,20 +80,34 @@ class Step:
     def __str__(self) -> str:
         return f"{self.kind} {self.selector or self.text}".strip()
 
-    def actions(self, phone: SimulatedDevice) -> Iterator[Action]:
-        """The actions for this entry on the current screen (the caller performs each
-        before asking for the next); raises LookupError if the selector finds nothing."""
+    def actions_without_device(self) -> Iterator[Action]:
+        """The action of a step that needs no screen (type, enter, back, home, swipe)."""
         if self.kind in BARE_STEPS:
             yield BARE_STEPS[self.kind]()
         elif self.kind == "type":
             yield Action.type_text(self.text)
         elif self.kind == "swipe":
             yield _scroll(self.text == "up")
+        else:
+            raise ValueError(f"step {self} needs the screen")
+
+    def actions(self, phone: SimulatedDevice) -> Iterator[Action]:
+        """The actions for this entry on the current screen (the caller performs each
+        before asking for the next); raises LookupError if the selector finds nothing."""
+        if self.kind not in ("tap", "tap_all", "scroll_to"):
+            yield from self.actions_without_device()
         elif self.kind == "tap":
             node = self.selector.find(_screen(phone))  # type: ignore[union-attr]
             if node is None:
                 raise LookupError(f"no node with {self.selector}")
             yield _tap(node, phone.screen_size)
+        elif self.kind == "tap_all":  # as many as there are (carts vary with dynamics)
+            for _ in range(MAX_REPEATS):
+                node = self.selector.find(_screen(phone))  # type: ignore[union-attr]
+                if node is None:
+                    return
+                yield _tap(node, phone.screen_size)
+            raise LookupError(f"still a node with {self.selector} after {MAX_REPEATS} taps")
         else:  # scroll_to
             for _ in range(MAX_SCROLLS):
                 if self.selector.find(_screen(phone)) is not None:  # type: ignore[union-attr]
@@ -309,7 +325,7 @@ def _parse_step(value: Any) -> Step:
     if not isinstance(value, Mapping) or len(value) != 1:
         raise ValueError(f"a step is a word or a one-key mapping, got {value!r}")
     (kind, arg), = value.items()
-    if kind in ("tap", "scroll_to"):
+    if kind in ("tap", "tap_all", "scroll_to"):
         return Step(kind, Selector.parse(arg))
     if kind == "type" and isinstance(arg, str):
         return Step(kind, text=arg)

@@ -34,11 +34,6 @@ def _airplane_on(phone: SimulatedDevice) -> bool:
     return phone.app_state("settings").airplane_mode
 
 
-@oracle("settings.dark_theme_on")
-def _dark_theme(phone: SimulatedDevice) -> bool:
-    return phone.app_state("settings").dark_theme
-
-
 @oracle("bestbuy.cart_empty")
 def _bestbuy_cart_empty(phone: SimulatedDevice) -> bool:
     return not phone.app_state("chrome").site("bestbuy").cart

@@ -1,1 +1,5 @@
-"""Gymnasium wrappers (importable as ``mobile_gym.wrappers``); they arrive with the env."""
+"""Gymnasium wrappers (importable as ``mobile_gym.wrappers``), each named by what it does."""
+
+from mobile_gym.wrappers.record_trace import RecordTrace
+
+__all__ = ["RecordTrace"]

@@ -244,11 +244,8 @@ class Runtime:
                 return
 
     def _tap_in(self, window: Window, x: int, y: int) -> None:
-        path = _path_at(window.root, x, y)
-        for v in reversed(path):
-            if v.clickable and v.enabled:
-                break
-        else:
+        v = _touch_target(window.root, x, y)
+        if v is None or not v.enabled:
             return
         surface = window.surface
         if v.field is not None and surface is not None:
@@ -435,6 +432,18 @@ def _path_at(root: View, x: int, y: int) -> list[View]:
                 break
         else:
             return path
+
+
+def _touch_target(view: View, x: int, y: int) -> View | None:
+    """Android's touch dispatch: children on top first; a child subtree that does not
+    take the touch lets it fall through to the ones below, then to the view itself."""
+    if not _contains(view.clip, x, y):
+        return None
+    for child in reversed(view.children):
+        target = _touch_target(child, x, y)
+        if target is not None:
+            return target
+    return view if view.clickable else None  # a disabled view still takes the touch
 
 
 def _fill_fields(root: View, surface: Surface) -> View:

@@ -294,7 +294,12 @@ def cookie_banner(site: ShopSite, look: Look, *, title: str, message: str,
                 button("Close", site.dismiss_banner, WHITE, look.link, rid=close_rid),
             ], orient="h", h=44, gap=12),
         ], pad=(16, 8, 16, 12), gap=8),
-    ], align="bottom", bg=WHITE, rid=rid)
+    ], align="bottom", bg=WHITE, rid=rid, on_click=_absorb)
+
+
+def _absorb() -> None:
+    """Taps on the banner stop there (an HTML overlay takes the click), never reaching
+    the page below."""
 
 
 def footer(text: str) -> View:

@@ -1,0 +1,128 @@
+"""`OracleAgent`: follows a simulator task's golden path by its selectors, so it works
+under dynamics and on every profile; dismisses popups that get in the way; declares
+COMPLETE at the end. It is how tests show a task is solvable and the matcher agrees."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from mobile_gym.actions import Action
+from mobile_gym.agents.base import Agent
+from mobile_gym.tasks.definition import SimTask, Step
+from mobile_gym.ui.hierarchy import Node, ViewHierarchy
+
+#: Buttons that close popups (rating prompts, promo sheets, cookie banners).
+DISMISS = ("Not now", "No thanks", "No, thanks", "Skip", "Accept", "Close", "Dismiss",
+           "Got it", "Maybe later", "Cancel")
+SYSTEMUI = "com.android.systemui"
+KEYBOARD = "com.google.android.inputmethod.latin"
+MAX_SEARCH = 8  # swipes while looking for a step's target before giving up
+
+
+class OracleAgent(Agent):
+    """The golden path of ``task`` (a `SimTask` or its id), step by step.
+
+    >>> from mobile_gym.env import MobileEnv
+    >>> env = MobileEnv("settings-turn-airplane-mode", dynamics="default")
+    >>> obs, info = env.reset(seed=4)
+    >>> agent = OracleAgent(env.task)
+    >>> while not info["success"]:
+    ...     obs, reward, terminated, truncated, info = env.step(agent.act(obs, info))
+    >>> info["oracle_success"]
+    True
+    """
+
+    name = "oracle"
+
+    def __init__(self, task: SimTask | str):
+        if isinstance(task, str):
+            from mobile_gym.env import resolve_task
+
+            task = resolve_task(task)
+        self.task = task
+        self.reset()
+
+    def reset(self, seed: int | None = None) -> None:
+        self.entry = 0  # golden-path entry being carried out
+        self.searches = 0  # swipes spent looking for the current entry's target
+
+    def act(self, observation: Mapping[str, Any], info: Mapping[str, Any]) -> Action:
+        h = ViewHierarchy(observation["view_hierarchy"])
+        screen = h.screen_bounds
+        size = (screen.right, screen.bottom)
+        path = self.task.golden_path
+        while self.entry < len(path):
+            step = path[self.entry]
+            action = self._act(step, h, size)
+            if action is not None:
+                return action
+            self._advance()  # the entry needs nothing more on this screen
+        return Action.complete()
+
+    def _advance(self) -> None:
+        self.entry += 1
+        self.searches = 0
+
+    def _act(self, step: Step, h: ViewHierarchy, size: tuple[int, int]) -> Action | None:
+        """The action for ``step`` on this screen, or None when the step is done."""
+        node = step.selector.find(h) if step.selector is not None else None
+        popup = _popup(h)
+        if popup is not None and (node is None or (node is not popup and popup not in node.ancestors())):
+            # a dialog or sheet the golden path did not open: it takes every tap, close it
+            control = _dismiss_control(h, within=popup)
+            return _tap(control, size) if control is not None else Action.back()
+        if step.selector is None:
+            self._advance()
+            return next(iter(step.actions_without_device()))
+        if step.kind == "scroll_to" and node is not None:
+            return None
+        if step.kind == "tap_all" and node is None and self.searches == 0:
+            return None
+        if node is not None and _reachable(h, node, size):
+            if step.kind == "tap":
+                self._advance()
+            return _tap(node, size)
+        blocker = _dismiss_control(h)
+        if blocker is not None:
+            return _tap(blocker, size)
+        if self.searches >= MAX_SEARCH:
+            return Action.impossible()
+        self.searches += 1
+        return Action.swipe(0.5, 0.7, 0.5, 0.37)  # look further down
+
+
+def _center(node: Node, size: tuple[int, int]) -> tuple[float, float]:
+    b = node.bounds
+    return (b.left + b.right) / 2 / size[0], (b.top + b.bottom) / 2 / size[1]
+
+
+def _tap(node: Node, size: tuple[int, int]) -> Action:
+    return Action.click(*_center(node, size))
+
+
+def _reachable(h: ViewHierarchy, node: Node, size: tuple[int, int]) -> bool:
+    """A tap on the node's centre reaches it (no dialog or banner on top)."""
+    x, y = _center(node, size)
+    target = node.clickable_target or node
+    return h.clickable_at(x * size[0], y * size[1]) is target
+
+
+def _popup(h: ViewHierarchy) -> Node | None:
+    """The topmost window over the app's own (a dialog, sheet or menu), if any."""
+    app = h.roots[0] if h.roots else None
+    for root in reversed(h.roots[1:]):
+        if root.package not in (SYSTEMUI, KEYBOARD) and app is not None:
+            return root
+    return None
+
+
+def _dismiss_control(h: ViewHierarchy, within: Node | None = None) -> Node | None:
+    """A popup's close button on top of the screen (inside ``within`` if given)."""
+    screen = h.screen_bounds
+    size = (screen.right, screen.bottom)
+    for label in DISMISS:
+        for node in h.find_all(text=label) + h.find_all(content_desc=label):
+            inside = within is None or node is within or within in node.ancestors()
+            if inside and node.clickable_target is not None and _reachable(h, node, size):
+                return node
+    return None
