@@ -1,7 +1,8 @@
 """Task oracles: predicates on the simulator's app state that say whether a task is
 done. They are ground truth for testing the matcher, never the default reward.
 
-Task files name them (``oracle: settings.wifi_off``); each takes the device.
+Task files name them (``oracle: settings.wifi_off``); each takes the device. One module
+per app holds its oracles; importing this package registers them all.
 """
 
 from __future__ import annotations
@@ -24,16 +25,4 @@ def oracle(name: str) -> Callable[[Oracle], Oracle]:
     return register
 
 
-@oracle("settings.wifi_off")
-def _wifi_off(phone: SimulatedDevice) -> bool:
-    return not phone.app_state("settings").wifi_enabled
-
-
-@oracle("settings.airplane_on")
-def _airplane_on(phone: SimulatedDevice) -> bool:
-    return phone.app_state("settings").airplane_mode
-
-
-@oracle("bestbuy.cart_empty")
-def _bestbuy_cart_empty(phone: SimulatedDevice) -> bool:
-    return not phone.app_state("chrome").site("bestbuy").cart
+from mobile_gym.tasks.oracles import chrome, clock, playstore, settings  # noqa: E402,F401 - registers

@@ -1,0 +1,3 @@
+"""Oracles of Clock tasks."""
+
+from __future__ import annotations

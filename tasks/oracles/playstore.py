@@ -1,0 +1,3 @@
+"""Oracles of Play Store tasks."""
+
+from __future__ import annotations
