@@ -68,6 +68,16 @@ def build_parser() -> argparse.ArgumentParser:
     ts.add_argument("--app", help="only tasks of this app (case-insensitive, part of the name)")
     ts.add_argument("--category", help="only tasks of this LlamaTouch category")
     ts.set_defaults(handler=_tasks)
+
+    ex = commands.add_parser(
+        "export-dataset", help="write the simulator tasks as a LlamaTouch ground-truth dataset",
+        description="Replay every simulator task's golden path and write it in LlamaTouch's dataset "
+                    "format (screens, dumps, component lists, .ess annotations, eventStructs.txt, "
+                    "instruction.txt, .activity) with a llamatouch_task_metadata.tsv.",
+    )
+    ex.add_argument("out", type=Path, metavar="DIR", help="output folder (must not hold these traces yet)")
+    ex.add_argument("--tasks", nargs="+", metavar="ID", help="only these task ids")
+    ex.set_defaults(handler=_export)
     return parser
 
 
@@ -90,6 +100,24 @@ def task_rows() -> list[dict[str, str]]:
                          "steps": str(len(task.golden_path)), "backends": ",".join(task.backends),
                          "instruction": task.instruction})
     return rows
+
+
+def _export(args: argparse.Namespace) -> int:
+    from mobile_gym.errors import MobileGymError
+    from mobile_gym.tasks.export import export_dataset
+    from mobile_gym.tasks.suite import simulator_tasks
+
+    tasks = simulator_tasks()
+    unknown = sorted(set(args.tasks or ()) - set(tasks))
+    if unknown:
+        raise UsageError(f"no simulator task {', '.join(unknown)} (see `mobile-gym tasks --backend sim`)")
+    chosen = [tasks[t] for t in (args.tasks or tasks)]
+    try:
+        rows = export_dataset(args.out, chosen)
+    except MobileGymError as exc:
+        raise UsageError(str(exc)) from None
+    print(f"wrote {len(rows)} task(s) to {args.out}")
+    return 0
 
 
 def _tasks(args: argparse.Namespace) -> int:
