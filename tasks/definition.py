@@ -311,6 +311,10 @@ def _parse_task(entry: Any, i: int, path: Path) -> SimTask:
         specs = tuple(_parse_checkpoint(c) for c in checkpoints)
     except ValueError as e:
         raise fail("checkpoints", str(e)) from None
+    ats = [spec.at for spec in specs]
+    if ats != sorted(set(ats)):
+        raise fail("checkpoints", f"'at' must increase from one checkpoint to the next (LlamaTouch "
+                                  f"stores one annotation per screen), got {ats}")
     return SimTask(id=entry["id"], instruction=entry["instruction"], app=entry["app"],
                    category=entry["category"], golden_path=golden, checkpoints=specs,
                    oracle=entry["oracle"], episode=episode, setup=dict(setup),

@@ -45,9 +45,9 @@ def test_wheel_installs_and_imports_in_a_fresh_venv(tmp_path):
         "print(' '.join(sorted(m.name for m in pkgutil.walk_packages(mobile_gym.__path__, 'mobile_gym.') if m.ispkg)))\n"
     )
     out = subprocess.run([python, "-c", code], check=True, capture_output=True, text=True, cwd=tmp_path)
-    source = {"mobile_gym." + ".".join(p.parent.relative_to(ROOT / "mobile_gym").parts)
-              for p in (ROOT / "mobile_gym").rglob("*/__init__.py")}
-    source |= {"mobile_gym.wrappers", "mobile_gym.agents", "mobile_gym.tasks"}
+    folders = {"mobile_gym": ROOT / "mobile_gym", **{f"mobile_gym.{d}": ROOT / d for d in ("wrappers", "agents", "tasks")}}
+    source = {".".join((prefix, *p.parent.relative_to(folder).parts))
+              for prefix, folder in folders.items() for p in folder.rglob("__init__.py")} - {"mobile_gym"}
     assert set(out.stdout.split()) == source  # every subpackage made it into the wheel
     cli = subprocess.run([env_dir / "bin" / "mobile-gym", "evaluate", "--help"], capture_output=True, text=True, cwd=tmp_path)
     assert cli.returncode == 0 and "--dataset" in cli.stdout

@@ -66,6 +66,8 @@ GOOD = """
     (("- tap: \"Network & internet\"", "- jump: 3"), "field 'golden_path': unknown or malformed step"),
     (("- tap: \"Network & internet\"", "- fly"), "unknown step 'fly'"),
     (("- at: 2", "- at: -1"), "'at' must be a non-negative integer"),
+    (("      check: [activity, ", "      check: [activity]\n    - at: 2\n      check: [activity, "),
+     "'at' must increase from one checkpoint to the next"),
     (("[activity, ", "[colour, "), "a check is 'activity' or a one-key mapping, got 'colour'"),
     (("[activity, ", "[{colour: 1}, "), "unknown or malformed check"),
     (("{exact: {class_name", "{exact: {colour"), "unknown selector attribute(s) colour"),
@@ -94,3 +96,27 @@ def test_a_task_that_does_not_resolve_fails_loudly(tmp_path, change, problem) ->
     with pytest.raises(TaskError) as err:
         task.annotation  # noqa: B018 - replays the golden path
     assert problem in str(err.value) and "demo-task" in str(err.value)
+
+
+def test_the_suite_uses_every_keyword_twice_and_multi_checkpoint_tasks() -> None:
+    from collections import Counter
+
+    from mobile_gym.matcher.annotation import Keyword
+
+    uses: Counter = Counter()
+    sizes: Counter = Counter()
+    for task in simulator_tasks().values():
+        kinds = set()
+        for spec in task.checkpoints:
+            for check in spec.checks:
+                kind = check.keyword.value
+                if check.keyword is Keyword.FUZZY:
+                    kind = "fuzzy<-1>" if check.selector is None else "fuzzy<n>"
+                kinds.add(kind)
+        uses.update(kinds)
+        sizes[len(task.checkpoints)] += 1
+    assert len(simulator_tasks()) >= 24
+    expected = {"activity", "exact", "exclude", "fuzzy<n>", "fuzzy<-1>", "click", "type",
+                "check_install", "check_uninstall"}
+    assert {k for k, n in uses.items() if n >= 2} >= expected, uses
+    assert sizes[2] and sizes[3], sizes

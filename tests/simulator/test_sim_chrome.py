@@ -191,6 +191,7 @@ def test_unknown_hosts_cannot_be_reached(phone):
     assert node(phone, class_name="android.webkit.WebView").text == "nosuchsite.org"
     tap(phone, text="Reload")
     assert phone.app_state("chrome").reloads == 1
+    assert phone.app_state("chrome").reloaded == ("https://nosuchsite.org/",)
 
 
 # ---------------------------------------------------------------- web pages
@@ -273,6 +274,7 @@ def test_menu_items_icons_and_refresh(phone):
     tap(phone, resource_id=ID + "menu_button")
     tap(phone, content_desc="Refresh")
     assert phone.app_state("chrome").reloads == 2
+    assert phone.app_state("chrome").reloaded == ("https://www.toyshop.com/",) * 2
     tap(phone, resource_id=ID + "menu_button")
     tap(phone, content_desc="Download page")
     menu(phone, "Downloads")

@@ -152,6 +152,14 @@ def test_switch_turns_an_alarm_on_and_off():
     assert not any(n.content_desc.startswith("Alarm set") for n in find(phone, package="com.android.systemui"))
 
 
+def test_each_switch_names_its_alarm():
+    phone = clock()
+    tap(phone, content_desc="9:00 AM Alarm", resource_id=ID + "onoff")
+    switches = {n.content_desc: n.checked for n in find(phone, resource_id=ID + "onoff")}
+    assert switches == {"8:30 AM Alarm": False, "9:00 AM Alarm": True}
+    assert [(a.hour, a.enabled) for a in state(phone).alarms] == [(8, False), (9, True)]
+
+
 def test_expanded_alarm_days_label_vibrate_sound_and_delete():
     phone = clock()
     tap(phone, content_desc="Expand alarm")

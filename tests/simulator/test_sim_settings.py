@@ -215,12 +215,18 @@ def test_bluetooth_toggle_and_scanning_toggles():
     assert state(phone).bluetooth_enabled
     assert "Bluetooth on." in status_icons(phone)
     back(phone, 3)
-    go(phone, "Location", "Location services")
-    tap(phone, text="Bluetooth scanning")
-    tap(phone, text=f"{WIFI} scanning")
+    go(phone, "Location", "Location services", "Bluetooth scanning")  # its own page (Android 13)
+    assert not node(phone, resource_id=SWITCH).checked  # the page's only switch
+    tap(phone, text="Bluetooth scanning", resource_id=f"{SETTINGS}:id/switch_text")
+    assert node(phone, resource_id=SWITCH).checked
+    back(phone)
+    assert summary(phone, "Bluetooth scanning") == "On"
+    go(phone, f"{WIFI} scanning")
+    tap(phone, text=f"{WIFI} scanning", resource_id=f"{SETTINGS}:id/switch_text")
     s = state(phone)
     assert s.bluetooth_scanning is True and s.wifi_scanning is False
-    assert switch_in_row(phone, "Bluetooth scanning").checked
+    back(phone)
+    assert summary(phone, f"{WIFI} scanning") == "Off"
 
 
 def test_pairing_a_device():
@@ -259,7 +265,9 @@ def _background(phone: SimulatedDevice) -> tuple[int, int, int]:
 def test_dark_theme_darkens_the_whole_phone():
     phone = settings_phone()
     assert sum(_background(phone)) > 600
-    go(phone, "Display", "Dark theme")
+    go(phone, "Display", "Dark theme")  # the row opens the Dark theme page (Android 13)
+    assert not state(phone).dark_theme
+    tap(phone, text="Use Dark theme")
     assert state(phone).dark_theme
     assert sum(_background(phone)) < 150
     phone.perform(Action.home())
@@ -411,8 +419,8 @@ def test_search_filters_as_you_type_and_opens_the_page():
     phone.perform(Action.type_text("tooth scan"))
     assert visible(phone, text="Location > Location services")
     tap(phone, text="Bluetooth scanning")
-    assert node(phone, resource_id=f"{SETTINGS}:id/collapsing_toolbar").content_desc == "Location services"
-    assert state(phone).visited == ("main", "search", "location_services")
+    assert node(phone, resource_id=f"{SETTINGS}:id/collapsing_toolbar").content_desc == "Bluetooth scanning"
+    assert state(phone).visited == ("main", "search", "bluetooth_scanning")
     back(phone)
     tap(phone, content_desc="Clear query")
     assert visible(phone, text="Recent searches") and visible(phone, text="bluetooth scan")
@@ -467,6 +475,7 @@ PATHS = (
     ("Battery", "Battery usage"),
     ("Storage",),
     ("Sound & vibration", "Do Not Disturb"),
+    ("Display", "Dark theme"),
     ("Display", "Screen timeout"),
     ("Display", "Font size"),
     ("Display", "Night Light"),
@@ -477,6 +486,8 @@ PATHS = (
     ("Accessibility", "Color and motion"),
     ("Security & privacy", "Permission manager"),
     ("Location", "Location services", "Google Location Accuracy"),
+    ("Location", "Location services", "Bluetooth scanning"),
+    ("Location", "Location services", f"{WIFI} scanning"),
     ("Safety & emergency",),
     ("Passwords & accounts",),
     ("Google",),

@@ -268,7 +268,10 @@ class Main(Activity):
         self.switcher = False
 
     def reload(self) -> None:
-        self.app.state.reloads += 1
+        s = self.app.state
+        s.reloads += 1
+        if self.app.tab is not None:
+            s.reloaded.append(self.app.tab.url)
 
     def find_in_page(self) -> None:
         self.finding = True

@@ -99,6 +99,7 @@ class ChromeState:
     feed: list[str] = field(default_factory=list)  # Discover article URLs, in order
     discover_enabled: bool = True
     reloads: int = 0  # times Refresh was used
+    reloaded: list[str] = field(default_factory=list)  # URLs refreshed, oldest first
     cleared_history: int = 0  # times "Clear data" removed browsing history
     last_cleared: list[str] = field(default_factory=list)  # data types of the last "Clear data"
     clear_range: str = "Last hour"

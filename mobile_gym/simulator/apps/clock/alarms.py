@@ -52,7 +52,9 @@ def card(act: DeskClock, alarm: Alarm) -> View:
         Text(time, size=44, h=64, w=220, rid=ID + "digital_clock", on_click=lambda: edit_time(act, alarm),
              fg=None if alarm.enabled else (95, 95, 105)),
         Spacer(),
-        Switch(alarm.enabled, lambda: set_enabled(act, alarm, not alarm.enabled), rid=ID + "onoff"),
+        # the switch names its alarm, so that "the 9:00 AM alarm is on" is one node
+        Switch(alarm.enabled, lambda: set_enabled(act, alarm, not alarm.enabled), rid=ID + "onoff",
+               desc=f"{time} Alarm"),
         h=64,
     )
     summary = Text(days_summary(alarm, act.sys.time, s.start_week_on), size=14, style="muted",

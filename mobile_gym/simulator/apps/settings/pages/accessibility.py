@@ -8,6 +8,7 @@ from functools import partial
 
 from mobile_gym.simulator.app import Dialog
 from mobile_gym.simulator.apps.settings.activities import SubSettings
+from mobile_gym.simulator.apps.settings.pages.display import dark_theme_link
 from mobile_gym.simulator.apps.settings.registry import page
 from mobile_gym.simulator.apps.settings.state import SettingsState
 from mobile_gym.simulator.apps.settings.widgets import category, footer, main_switch, pref
@@ -106,6 +107,6 @@ def color_motion(p: SubSettings) -> list:
     return [
         pref("Color correction", "Off"),
         p.switch("Color inversion", "color_inversion"),
-        p.switch("Dark theme", "dark_theme"),
+        dark_theme_link(p),
         p.switch("Remove animations", "remove_animations"),
     ]

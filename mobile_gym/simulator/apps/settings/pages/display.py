@@ -10,14 +10,14 @@ from mobile_gym.simulator.apps.settings.state import FONT_SIZES, TIMEOUTS
 from mobile_gym.simulator.apps.settings.widgets import (
     action_button, buttons, category, footer, pref, radio_pref, slider,
 )
-from mobile_gym.simulator.views import Column, Icon, Row, Text
+from mobile_gym.simulator.views import Column, Icon, Row, Text, View
 
 FONT_SP = {"Small": 14, "Default": 16, "Large": 19, "Largest": 22}
 
 
 @page("display", "Display",
       keywords=("Brightness level", "Adaptive brightness", "Lock screen", "Screen timeout",
-                "Dark theme", "Font size", "Display size", "Night Light", "Auto-rotate screen",
+                "Font size", "Display size", "Night Light", "Auto-rotate screen",
                 "Smooth Display", "Screen saver"))
 def display(p: SubSettings) -> list:
     s = p.state
@@ -32,7 +32,7 @@ def display(p: SubSettings) -> list:
         pref("Lock screen", "Show all notification content"),
         p.link("Screen timeout", "screen_timeout", f"After {timeout} of inactivity"),
         category("Appearance"),
-        p.switch("Dark theme", "dark_theme", "Will never turn on automatically"),
+        dark_theme_link(p),
         p.link("Font size", "font_size", s.font_size),
         pref("Display size", "Default"),
         category("Color"),
@@ -43,6 +43,24 @@ def display(p: SubSettings) -> list:
         p.switch("Auto-rotate screen", "auto_rotate"),
         pref("Smooth Display", "Automatically raises the refresh rate up to 90 Hz for some content"),
         pref("Screen saver", "Clock"),
+    ]
+
+
+def dark_theme_link(p: SubSettings) -> View:
+    """The "Dark theme" row of Display (and of Accessibility > Color and motion): as on
+    Android 13 it opens the Dark theme page, whose main switch turns it on."""
+    state = "On / Will never turn off automatically" if p.state.dark_theme else \
+        "Off / Will never turn on automatically"
+    return p.link("Dark theme", "dark_theme", state)
+
+
+@page("dark_theme", "Dark theme", "display", keywords=("Use Dark theme",))
+def dark_theme(p: SubSettings) -> list:
+    return [
+        p.main_switch("Use Dark theme", "dark_theme"),
+        pref("Schedule", "None"),
+        footer("Dark theme uses a black background to help keep battery alive longer on some "
+               "screens. Dark theme schedules wait to turn on until your screen is off."),
     ]
 
 

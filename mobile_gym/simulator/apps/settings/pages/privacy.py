@@ -67,8 +67,8 @@ def location(p: SubSettings) -> list:
 
 
 @page("location_services", "Location services", "location",
-      keywords=("Google Location Accuracy", "Google Location History", f"{WIFI} scanning",
-                "Bluetooth scanning", "Emergency Location Service", "Earthquake alerts"))
+      keywords=("Google Location Accuracy", "Google Location History",
+                "Emergency Location Service", "Earthquake alerts"))
 def location_services(p: SubSettings) -> list:
     s = p.state
     return [
@@ -78,12 +78,29 @@ def location_services(p: SubSettings) -> list:
                "On" if s.improve_location_accuracy else "Off"),
         pref("Google Location History", "Off"),
         pref("Google Location Sharing", "0 people"),
-        p.switch(f"{WIFI} scanning", "wifi_scanning",
-                 f"Allow apps and services to scan for {WIFI} networks at any time, even when "
-                 f"{WIFI} is off."),
-        p.switch("Bluetooth scanning", "bluetooth_scanning",
-                 "Allow apps and services to scan for nearby devices at any time, even when "
-                 "Bluetooth is off."),
+        p.link(f"{WIFI} scanning", "wifi_scanning", "On" if s.wifi_scanning else "Off"),
+        p.link("Bluetooth scanning", "bluetooth_scanning", "On" if s.bluetooth_scanning else "Off"),
+    ]
+
+
+# As on Android 13, each scanning setting has its own page with a main switch.
+@page("wifi_scanning", f"{WIFI} scanning", "location_services")
+def wifi_scanning(p: SubSettings) -> list:
+    return [
+        p.main_switch(f"{WIFI} scanning", "wifi_scanning"),
+        footer(f"Allow apps and services to scan for {WIFI} networks at any time, even when "
+               f"{WIFI} is off. This can be used, for example, to improve location-based "
+               "features and services."),
+    ]
+
+
+@page("bluetooth_scanning", "Bluetooth scanning", "location_services")
+def bluetooth_scanning(p: SubSettings) -> list:
+    return [
+        p.main_switch("Bluetooth scanning", "bluetooth_scanning"),
+        footer("Allow apps and services to scan for nearby devices at any time, even when "
+               "Bluetooth is off. This can be used, for example, to improve location-based "
+               "features and services."),
     ]
 
 
