@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup test test-quick bench clean
+.PHONY: setup run test test-quick bench clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -15,6 +15,11 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 setup: $(STAMP)
+
+# The main job on the simulated phone: the oracle and the random agent on every simulator task.
+run: $(STAMP)
+	$(PY) -m mobile_gym play --agent oracle --seeds 2
+	$(PY) -m mobile_gym play --agent random --seeds 2
 
 test: $(STAMP)
 	$(PY) -m pytest

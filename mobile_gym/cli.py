@@ -78,6 +78,18 @@ def build_parser() -> argparse.ArgumentParser:
     ex.add_argument("out", type=Path, metavar="DIR", help="output folder (must not hold these traces yet)")
     ex.add_argument("--tasks", nargs="+", metavar="ID", help="only these task ids")
     ex.set_defaults(handler=_export)
+
+    pl = commands.add_parser(
+        "play", help="run an agent on simulator tasks and print each episode's verdicts",
+        description="Run the oracle or random agent on simulator tasks (default: all) for a few "
+                    "seeds and print, per episode, the matcher's and the oracle's verdicts.",
+    )
+    pl.add_argument("--agent", choices=("oracle", "random"), default="oracle")
+    pl.add_argument("--tasks", nargs="+", metavar="ID", help="task ids (default: every simulator task)")
+    pl.add_argument("--seeds", type=int, default=1, metavar="N", help="episodes per task (seeds 0..N-1)")
+    pl.add_argument("--dynamics", choices=("none", "default"), default="default")
+    pl.add_argument("--profile", default="pixel-6")
+    pl.set_defaults(handler=_play)
     return parser
 
 
@@ -117,6 +129,40 @@ def _export(args: argparse.Namespace) -> int:
     except MobileGymError as exc:
         raise UsageError(str(exc)) from None
     print(f"wrote {len(rows)} task(s) to {args.out}")
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    import gymnasium as gym
+
+    from mobile_gym.agents import OracleAgent, RandomAgent
+    from mobile_gym.tasks.suite import simulator_tasks
+
+    tasks = simulator_tasks()
+    unknown = sorted(set(args.tasks or ()) - set(tasks))
+    if unknown:
+        raise UsageError(f"no simulator task {', '.join(unknown)} (see `mobile-gym tasks --backend sim`)")
+    successes = agreements = episodes = 0
+    for task_id in args.tasks or tasks:
+        task = tasks[task_id]
+        for seed in range(args.seeds):
+            env = gym.make(task.env_id, dynamics=args.dynamics, profile=args.profile)
+            agent = OracleAgent(task) if args.agent == "oracle" else RandomAgent(seed)
+            obs, info = env.reset(seed=seed)
+            agent.reset(seed)
+            while True:
+                obs, _, terminated, truncated, info = env.step(agent.act(obs, info))
+                if terminated or truncated:
+                    break
+            env.close()
+            episodes += 1
+            successes += info["success"]
+            agreements += info["success"] == info["oracle_success"]
+            print(f"{task.env_id:<48} seed {seed:<3} steps {info['steps']:>3}  "
+                  f"matcher {'success' if info['success'] else 'fail':<7}  "
+                  f"oracle {'success' if info['oracle_success'] else 'fail':<7}  progress {info['progress']:.2f}")
+    print(f"{args.agent} agent: {successes}/{episodes} episodes succeeded; "
+          f"matcher and oracle agree on {agreements}/{episodes}")
     return 0
 
 

@@ -301,3 +301,15 @@ def test_tasks_lists_every_task_and_filters(capsys) -> None:
     assert main(["tasks", "--app", "clock", "--category", "googleapps"]) == 0
     rows = capsys.readouterr().out.strip().splitlines()[1:]
     assert rows and all("Clock" in r for r in rows)
+
+
+def test_play_runs_agents_and_reports_both_verdicts(capsys) -> None:
+    from mobile_gym.cli import main
+
+    assert main(["play", "--tasks", "settings-turn-airplane-mode", "--seeds", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("matcher success  oracle success") == 2
+    assert "oracle agent: 2/2 episodes succeeded; matcher and oracle agree on 2/2" in out
+    assert main(["play", "--agent", "random", "--tasks", "settings-turn-airplane-mode"]) == 0
+    assert "random agent:" in capsys.readouterr().out
+    assert main(["play", "--tasks", "nope"]) == 2
