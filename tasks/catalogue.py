@@ -72,18 +72,25 @@ def _task(entry: Any, index: int, path: Path) -> CatalogueTask:
     return CatalogueTask(apps=apps, **fields)
 
 
+def read_task_list(path: Path, error: type[FormatError] = FormatError) -> list:
+    """The list of task entries a YAML file holds (read safely); a missing, unreadable
+    or non-list file raises ``error`` naming it."""
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
+    except OSError as e:
+        raise error(path, f"cannot read: {e.strerror or e}") from None
+    except yaml.YAMLError as e:
+        raise error(path, f"not valid YAML: {e}") from None
+    if not isinstance(data, list):
+        raise error(path, f"expected a list of tasks, got {type(data).__name__}")
+    return data
+
+
 def read_catalogue(path: str | Path) -> dict[str, CatalogueTask]:
     """Tasks by id from a catalogue file; a malformed file raises `FormatError` naming
     the file, the entry and the field."""
     path = Path(path)
-    try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
-    except OSError as e:
-        raise FormatError(path, f"cannot read: {e.strerror or e}") from None
-    except yaml.YAMLError as e:
-        raise FormatError(path, f"not valid YAML: {e}") from None
-    if not isinstance(data, list):
-        raise FormatError(path, f"expected a list of tasks, got {type(data).__name__}")
+    data = read_task_list(path)
     tasks: dict[str, CatalogueTask] = {}
     episodes: dict[str, str] = {}
     for i, entry in enumerate(data):

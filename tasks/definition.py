@@ -40,12 +40,10 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
-import yaml
-
 from mobile_gym.actions import Action
 from mobile_gym.errors import SimulatorError, TaskError
 from mobile_gym.matcher.annotation import Annotation, Checkpoint, Keyword, Primitive, ReferenceScreen
-from mobile_gym.tasks.catalogue import SAFE_LOADER
+from mobile_gym.tasks.catalogue import read_task_list
 from mobile_gym.tasks.oracles import ORACLES
 from mobile_gym.tasks.selectors import Selector
 from mobile_gym.trace import Trace, UIState
@@ -258,15 +256,7 @@ def read_tasks(path: str | Path) -> list[SimTask]:
     """The tasks of one task file, validated (golden paths are replayed lazily, on first
     use of `SimTask.ground_truth` / `annotation`)."""
     path = Path(path)
-    try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
-    except OSError as e:
-        raise TaskError(path, f"cannot read: {e.strerror or e}") from None
-    except yaml.YAMLError as e:
-        raise TaskError(path, f"not valid YAML: {e}") from None
-    if not isinstance(data, list):
-        raise TaskError(path, f"expected a list of tasks, got {type(data).__name__}")
-    return [_parse_task(entry, i, path) for i, entry in enumerate(data)]
+    return [_parse_task(entry, i, path) for i, entry in enumerate(read_task_list(path, TaskError))]
 
 
 def _parse_task(entry: Any, i: int, path: Path) -> SimTask:
