@@ -90,6 +90,24 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--dynamics", choices=("none", "default"), default="default")
     pl.add_argument("--profile", default="pixel-6")
     pl.set_defaults(handler=_play)
+
+    rn = commands.add_parser(
+        "run", help="run an agent over many tasks and seeds in parallel, resumably",
+        description="Run an agent on simulator tasks matching the patterns, for N seeds each, in K "
+                    "worker processes; append one JSON line per finished episode to OUT/episodes.jsonl "
+                    "(--resume finishes a killed run without repeating an episode).",
+    )
+    rn.add_argument("--agent", required=True, metavar="NAME|module:Class", help="oracle, random, or an import path")
+    rn.add_argument("--tasks", nargs="+", default=["*"], metavar="PATTERN", help="task id patterns (default: all)")
+    rn.add_argument("--backend", choices=("sim",), default="sim")
+    rn.add_argument("--seeds", type=int, default=1, metavar="N")
+    rn.add_argument("--workers", type=int, default=1, metavar="K")
+    rn.add_argument("--out", type=Path, default=Path("runs/latest"), metavar="DIR")
+    rn.add_argument("--dynamics", choices=("none", "default"), default="default")
+    rn.add_argument("--profile", default="pixel-6")
+    rn.add_argument("--save-traces", action="store_true", help="write each episode as an AgentEnv trace")
+    rn.add_argument("--resume", action="store_true", help="finish the run recorded in OUT")
+    rn.set_defaults(handler=_run)
     return parser
 
 
@@ -163,6 +181,35 @@ def _play(args: argparse.Namespace) -> int:
                   f"oracle {'success' if info['oracle_success'] else 'fail':<7}  progress {info['progress']:.2f}")
     print(f"{args.agent} agent: {successes}/{episodes} episodes succeeded; "
           f"matcher and oracle agree on {agreements}/{episodes}")
+    return 0
+
+
+def _run(args: argparse.Namespace) -> int:
+    from fnmatch import fnmatchcase
+
+    from mobile_gym.errors import MobileGymError
+    from mobile_gym.runner import Job, run_batch
+    from mobile_gym.runner.batch import progress_printer
+    from mobile_gym.tasks.suite import simulator_tasks
+
+    ids = [t for t in simulator_tasks() if any(fnmatchcase(t, p) for p in args.tasks)]
+    if not ids:
+        raise UsageError(f"no simulator task matches {' '.join(args.tasks)}")
+    jobs = [Job(t, args.agent, seed) for t in ids for seed in range(args.seeds)]
+    try:
+        records = run_batch(jobs, args.out, workers=args.workers, resume=args.resume,
+                            env_kwargs={"dynamics": args.dynamics, "profile": args.profile},
+                            save_traces=args.save_traces, progress=progress_printer())
+    except KeyboardInterrupt:
+        print("\ninterrupted: finished episodes are kept; --resume continues", file=sys.stderr)
+        return 130
+    except MobileGymError as exc:
+        raise UsageError(str(exc)) from None
+    errors = [r for r in records if r["error"] is not None]
+    ok = [r for r in records if r["error"] is None]
+    print(f"{args.agent}: {sum(r['success'] for r in ok)}/{len(ok)} episodes succeeded, "
+          f"{len(errors)} error(s); matcher and oracle agree on "
+          f"{sum(r['success'] == r['oracle_success'] for r in ok)}/{len(ok)}; results in {args.out}")
     return 0
 
 

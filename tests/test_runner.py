@@ -1,0 +1,104 @@
+"""The batch runner: parallel episodes, crash-proof results, resume, broken episodes."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from mobile_gym.actions import Action
+from mobile_gym.agents import Agent
+from mobile_gym.errors import MobileGymError
+from mobile_gym.runner import Job, run_batch
+from mobile_gym.runner.batch import EPISODES_FILE, read_episodes
+
+ROOT = Path(__file__).resolve().parents[1]
+TASKS = ["settings-turn-airplane-mode", "settings-turn-off-wifi"]
+
+
+class FlakyAgent(Agent):
+    """Backs out twice, then crashes on odd seeds (an agent bug mid-episode)."""
+
+    def __init__(self, seed: int):
+        self.seed, self.steps = seed, 0
+
+    def act(self, observation, info):
+        self.steps += 1
+        if self.seed % 2 and self.steps > 2:
+            raise RuntimeError("agent blew up")
+        return Action.back() if self.steps <= 2 else Action.complete()
+
+
+def keys(records: list[dict]) -> list[tuple]:
+    return sorted((r["task"], r["agent"], r["seed"]) for r in records)
+
+
+def test_parallel_run_records_every_episode_once(tmp_path) -> None:
+    jobs = [Job(t, "oracle", s) for t in TASKS for s in range(3)]
+    records = run_batch(jobs, tmp_path, workers=2, env_kwargs={"dynamics": "default"})
+    assert keys(records) == keys(read_episodes(tmp_path / EPISODES_FILE)) == sorted(j.key for j in jobs)
+    assert all(r["success"] and r["oracle_success"] and r["error"] is None for r in records)
+    for field in ("task", "agent", "seed", "success", "oracle_success", "progress", "steps",
+                  "terminated_by", "error", "wall_time", "step_latency"):
+        assert all(field in r for r in records)
+    with pytest.raises(MobileGymError, match="--resume"):
+        run_batch(jobs, tmp_path)
+
+
+def test_a_broken_episode_is_an_error_row_and_the_run_goes_on(tmp_path) -> None:
+    jobs = [Job(TASKS[0], f"{__name__}:FlakyAgent", s) for s in range(4)]
+    records = run_batch(jobs, tmp_path, workers=2)
+    errors = [r for r in records if r["error"] is not None]
+    assert sorted(r["seed"] for r in errors) == [1, 3]
+    assert all(e["error"] == {"kind": "RuntimeError", "message": "agent blew up"} for e in errors)
+    fine = [r for r in records if r["error"] is None]
+    assert [r["false_finish"] for r in fine] == [True, True] and not any(r["success"] for r in fine)
+
+
+def test_unknown_agents_are_error_rows(tmp_path) -> None:
+    records = run_batch([Job(TASKS[0], "no.such.module:Agent", 0)], tmp_path)
+    assert records[0]["error"]["kind"] == "MobileGymError" and "cannot load agent" in records[0]["error"]["message"]
+
+
+def test_a_torn_last_line_is_dropped_and_a_torn_middle_line_is_an_error(tmp_path) -> None:
+    path = tmp_path / EPISODES_FILE
+    path.write_text('{"task": "a", "agent": "x", "seed": 0}\n{"task": "b", "ag')
+    assert [r["task"] for r in read_episodes(path)] == ["a"]
+    assert path.read_text() == '{"task": "a", "agent": "x", "seed": 0}\n'
+    path.write_text('{"task": "a"\n{"task": "b", "agent": "x", "seed": 0}\n')
+    with pytest.raises(MobileGymError, match="line 1 is not JSON"):
+        read_episodes(path)
+
+
+@pytest.mark.slow
+def test_resume_after_kill_minus_nine_finishes_every_episode_exactly_once(tmp_path) -> None:
+    out = tmp_path / "run"
+    command = [sys.executable, "-m", "mobile_gym", "run", "--agent", "oracle", "--tasks", "settings-*",
+               "--seeds", "2", "--workers", "2", "--out", str(out)]
+    rng = np.random.default_rng(7)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for attempt in range(3):  # killed at random moments, then resumed
+        proc = subprocess.Popen(command + (["--resume"] if attempt else []), cwd=ROOT, env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        deadline = time.monotonic() + 60
+        wait = float(rng.uniform(0.5, 3.0))
+        while time.monotonic() < deadline and proc.poll() is None:
+            lines = (out / EPISODES_FILE).read_text().count("\n") if (out / EPISODES_FILE).exists() else 0
+            if lines >= 1 and wait <= 0:
+                break
+            time.sleep(0.05)
+            wait -= 0.05
+        os.killpg(proc.pid, signal.SIGKILL)  # the runner and its workers
+        proc.wait()
+    done = subprocess.run(command + ["--resume"], cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    records = read_episodes(out / EPISODES_FILE)
+    assert len(records) == len(set(keys(records))) == 18  # 9 settings tasks x 2 seeds, each once
+    assert all(json.loads(line) for line in (out / EPISODES_FILE).read_text().splitlines())
