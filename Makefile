@@ -16,10 +16,12 @@ $(STAMP): pyproject.toml
 
 setup: $(STAMP)
 
-# The main job on the simulated phone: the oracle and the random agent on every simulator task.
+# The main job on the simulated phone: the oracle and the random agent on every simulator
+# task, 2 workers; each run writes episodes.jsonl, episodes.csv and summary.json.
+RUN := runs/$(shell date +%Y%m%d-%H%M%S)
 run: $(STAMP)
-	$(PY) -m mobile_gym play --agent oracle --seeds 2
-	$(PY) -m mobile_gym play --agent random --seeds 2
+	$(PY) -m mobile_gym run --agent oracle --seeds 2 --workers 2 --out $(RUN)/oracle
+	$(PY) -m mobile_gym run --agent random --seeds 2 --workers 2 --out $(RUN)/random
 
 test: $(STAMP)
 	$(PY) -m pytest

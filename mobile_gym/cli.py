@@ -107,6 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
     rn.add_argument("--profile", default="pixel-6")
     rn.add_argument("--save-traces", action="store_true", help="write each episode as an AgentEnv trace")
     rn.add_argument("--resume", action="store_true", help="finish the run recorded in OUT")
+    rn.add_argument("--no-terminate-on-success", action="store_true",
+                    help="let agents act after success (measures whether they know when to stop)")
     rn.set_defaults(handler=_run)
     return parser
 
@@ -198,18 +200,19 @@ def _run(args: argparse.Namespace) -> int:
     jobs = [Job(t, args.agent, seed) for t in ids for seed in range(args.seeds)]
     try:
         records = run_batch(jobs, args.out, workers=args.workers, resume=args.resume,
-                            env_kwargs={"dynamics": args.dynamics, "profile": args.profile},
+                            env_kwargs={"dynamics": args.dynamics, "profile": args.profile,
+                                        "terminate_on_success": not args.no_terminate_on_success},
                             save_traces=args.save_traces, progress=progress_printer())
     except KeyboardInterrupt:
         print("\ninterrupted: finished episodes are kept; --resume continues", file=sys.stderr)
         return 130
     except MobileGymError as exc:
         raise UsageError(str(exc)) from None
-    errors = [r for r in records if r["error"] is not None]
-    ok = [r for r in records if r["error"] is None]
-    print(f"{args.agent}: {sum(r['success'] for r in ok)}/{len(ok)} episodes succeeded, "
-          f"{len(errors)} error(s); matcher and oracle agree on "
-          f"{sum(r['success'] == r['oracle_success'] for r in ok)}/{len(ok)}; results in {args.out}")
+    from mobile_gym.runner.metrics import markdown_table, write_reports
+
+    summary = write_reports(args.out, records)
+    print(markdown_table(summary, "agent"))
+    print(f"\nresults in {args.out}: episodes.jsonl, episodes.csv, summary.json")
     return 0
 
 

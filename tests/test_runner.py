@@ -102,3 +102,28 @@ def test_resume_after_kill_minus_nine_finishes_every_episode_exactly_once(tmp_pa
     records = read_episodes(out / EPISODES_FILE)
     assert len(records) == len(set(keys(records))) == 18  # 9 settings tasks x 2 seeds, each once
     assert all(json.loads(line) for line in (out / EPISODES_FILE).read_text().splitlines())
+
+
+def test_success_step_and_over_execution_when_episodes_go_on_after_success(tmp_path) -> None:
+    keep_going = {"terminate_on_success": False}
+    oracle, = run_batch([Job(TASKS[0], "oracle", 0)], tmp_path / "o", env_kwargs=keep_going)
+    assert oracle["success_step"] == oracle["golden_steps"] and oracle["terminated_by"] == "complete"
+    assert not oracle["over_execution"] and not oracle["false_finish"]  # it stopped right away
+    busy, = run_batch([Job(TASKS[0], f"{__name__}:KeepsGoing", 0)], tmp_path / "b", env_kwargs=keep_going)
+    assert busy["success"] and busy["over_execution"]
+
+
+class KeepsGoing(Agent):
+    """The golden path, then two more BACKs before declaring COMPLETE."""
+
+    def __init__(self, task):
+        from mobile_gym.agents import OracleAgent
+
+        self.oracle, self.extra = OracleAgent(task), 0
+
+    def act(self, observation, info):
+        action = self.oracle.act(observation, info)
+        if action.action_type.name == "COMPLETE" and self.extra < 2:
+            self.extra += 1
+            return Action.back()
+        return action

@@ -44,9 +44,10 @@ def run_episode(task: SimTask, agent_spec: str, seed: int, *, env_kwargs: dict[s
     """Run one episode; errors in the env or the agent become an ``error`` record."""
     record: dict[str, Any] = {
         "task": task.env_id, "agent": agent_spec, "seed": seed, "app": task.app,
-        "category": task.category, "golden_steps": len(task.golden_path),
+        "category": task.category, "golden_steps": task.steps,
         "success": False, "oracle_success": False, "progress": 0.0, "steps": 0,
-        "terminated_by": None, "false_finish": False, "error": None,
+        "terminated_by": None, "false_finish": False, "success_step": None,
+        "over_execution": False, "error": None,
     }
     start = time.perf_counter()
     step_times: list[float] = []
@@ -66,6 +67,10 @@ def run_episode(task: SimTask, agent_spec: str, seed: int, *, env_kwargs: dict[s
             step_times.append(time.perf_counter() - t0)
             if action.action_type is ActionType.COMPLETE and not info["success"]:
                 record["false_finish"] = True
+            if info["success"] and record["success_step"] is None:
+                record["success_step"] = info["steps"]
+            elif record["success_step"] is not None and not action.ends_episode:
+                record["over_execution"] = True  # kept acting after success
             if terminated or truncated:
                 break
         record.update(

@@ -1,0 +1,101 @@
+"""Metrics of a batch run, per episode and aggregated, as the seed papers report them:
+completion (matcher) and oracle success, progress (ACP), steps, step efficiency,
+false-finish and over-execution rates, time and latency, agent-reported tokens and cost;
+broken down by agent, app, category and LlamaTouch difficulty."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from statistics import mean
+from typing import Any, Iterable
+
+BREAKDOWNS = ("agent", "app", "category", "difficulty")
+CSV_FIELDS = ("task", "agent", "seed", "app", "category", "difficulty", "golden_steps", "success",
+              "oracle_success", "progress", "steps", "success_step", "terminated_by", "false_finish",
+              "over_execution", "wall_time", "step_latency", "tokens", "cost", "error_kind", "error")
+
+
+def difficulty(golden_steps: int) -> str:
+    """LlamaTouch's buckets: easy <= 4 golden steps, medium 5-8, hard > 8."""
+    return "easy" if golden_steps <= 4 else "medium" if golden_steps <= 8 else "hard"
+
+
+def _rate(flags: list[bool]) -> float | None:
+    return sum(flags) / len(flags) if flags else None
+
+
+def _mean(values: Iterable[float | None]) -> float | None:
+    present = [v for v in values if v is not None]
+    return mean(present) if present else None
+
+
+def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Metrics of a group of episode records; errors are counted apart, not as failures."""
+    ok = [r for r in records if r.get("error") is None]
+    successes = [r for r in ok if r["success"]]
+    tokens = [r.get("tokens") for r in ok if r.get("tokens") is not None]
+    cost = [r.get("cost") for r in ok if r.get("cost") is not None]
+    return {
+        "episodes": len(records),
+        "errors": len(records) - len(ok),
+        "success_rate": _rate([r["success"] for r in ok]),
+        "oracle_success_rate": _rate([r["oracle_success"] for r in ok]),
+        "agreement": _rate([r["success"] == r["oracle_success"] for r in ok]),
+        "progress": _mean(r["progress"] for r in ok),
+        "steps": _mean(r["steps"] for r in ok),
+        "step_efficiency": _mean(r["steps"] / r["golden_steps"] for r in successes if r["golden_steps"]),
+        "false_finish_rate": _rate([bool(r.get("false_finish")) for r in ok]),
+        "over_execution_rate": _rate([bool(r.get("over_execution")) for r in successes]),
+        "wall_time": _mean(r.get("wall_time") for r in records),
+        "step_latency": _mean(r.get("step_latency") for r in ok),
+        "tokens": sum(tokens) if tokens else None,
+        "cost": sum(cost) if cost else None,
+    }
+
+
+def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Overall metrics and the breakdowns by agent, app, category and difficulty."""
+    rows = [{**r, "difficulty": difficulty(r["golden_steps"])} for r in records]
+    out: dict[str, Any] = {"overall": aggregate(rows)}
+    for key in BREAKDOWNS:
+        groups: dict[str, list] = {}
+        for r in rows:
+            groups.setdefault(str(r[key]), []).append(r)
+        out[f"by_{key}"] = {name: aggregate(group) for name, group in sorted(groups.items())}
+    return out
+
+
+def write_reports(out: str | Path, records: list[dict[str, Any]]) -> dict[str, Any]:
+    """``summary.json`` and ``episodes.csv`` in ``out``; returns the summary."""
+    out = Path(out)
+    summary = summarize(records)
+    (out / "summary.json").write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    with open(out / "episodes.csv", "w", newline="", encoding="utf-8") as f:
+        writer = csv.DictWriter(f, fieldnames=CSV_FIELDS)
+        writer.writeheader()
+        for r in records:
+            error = r.get("error") or {}
+            writer.writerow({**{k: r.get(k) for k in CSV_FIELDS}, "difficulty": difficulty(r["golden_steps"]),
+                             "error_kind": error.get("kind"), "error": error.get("message")})
+    return summary
+
+
+def markdown_table(summary: dict[str, Any], by: str = "agent") -> str:
+    """The summary as a Markdown table, one row per group of ``by`` plus the total."""
+    columns = ("episodes", "errors", "success_rate", "oracle_success_rate", "agreement", "progress",
+               "steps", "step_efficiency", "false_finish_rate")
+
+    def cell(v: Any) -> str:
+        if v is None:
+            return "-"
+        if isinstance(v, float):
+            return f"{v:.2f}"
+        return str(v)
+
+    lines = [f"| {by} | " + " | ".join(columns) + " |", "|---" * (len(columns) + 1) + "|"]
+    groups = {**summary[f"by_{by}"], "all": summary["overall"]}
+    for name, metrics in groups.items():
+        lines.append(f"| {name} | " + " | ".join(cell(metrics[c]) for c in columns) + " |")
+    return "\n".join(lines)

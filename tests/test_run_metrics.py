@@ -1,0 +1,67 @@
+"""Run metrics on hand-made episode records: rates, efficiency, breakdown buckets,
+errors apart from failures, and the reports written from them."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+import pytest
+
+from mobile_gym.runner.metrics import aggregate, difficulty, markdown_table, summarize, write_reports
+
+
+def rec(**kw):
+    base = dict(task="LlamaTouch/t-v0", agent="a", seed=0, app="clock", category="general", golden_steps=4,
+                success=False, oracle_success=False, progress=0.0, steps=10, success_step=None,
+                terminated_by="step_limit", false_finish=False, over_execution=False, error=None,
+                wall_time=1.0, step_latency=0.01)
+    return {**base, **kw}
+
+
+RECORDS = [
+    rec(success=True, oracle_success=True, progress=1.0, steps=4, success_step=4, terminated_by="success"),
+    rec(success=True, oracle_success=True, progress=1.0, steps=8, success_step=6, over_execution=True,
+        golden_steps=4, tokens=100, cost=0.5),
+    rec(progress=0.5, steps=3, terminated_by="complete", false_finish=True, golden_steps=6, app="chrome",
+        tokens=50, cost=0.25),
+    rec(success=True, oracle_success=False, progress=1.0, steps=12, success_step=12, golden_steps=12,
+        app="chrome", category="webshopping"),
+    rec(error={"kind": "DeviceError", "message": "died"}, wall_time=3.0, step_latency=None),
+]
+
+
+def test_difficulty_buckets() -> None:
+    assert [difficulty(n) for n in (1, 4, 5, 8, 9)] == ["easy", "easy", "medium", "medium", "hard"]
+
+
+def test_aggregate_counts_errors_apart_and_computes_each_rate() -> None:
+    m = aggregate(RECORDS)
+    assert m["episodes"] == 5 and m["errors"] == 1
+    assert m["success_rate"] == pytest.approx(3 / 4)  # errors are not failures
+    assert m["oracle_success_rate"] == pytest.approx(2 / 4)
+    assert m["agreement"] == pytest.approx(3 / 4)
+    assert m["progress"] == pytest.approx((1 + 1 + 0.5 + 1) / 4)
+    assert m["steps"] == pytest.approx((4 + 8 + 3 + 12) / 4)
+    assert m["step_efficiency"] == pytest.approx((4 / 4 + 8 / 4 + 12 / 12) / 3)  # successes only
+    assert m["false_finish_rate"] == pytest.approx(1 / 4)
+    assert m["over_execution_rate"] == pytest.approx(1 / 3)
+    assert m["wall_time"] == pytest.approx(7 / 5)
+    assert m["tokens"] == 150 and m["cost"] == pytest.approx(0.75)
+    assert aggregate([])["success_rate"] is None
+
+
+def test_breakdowns_by_app_category_and_difficulty() -> None:
+    s = summarize(RECORDS)
+    assert set(s["by_app"]) == {"clock", "chrome"} and s["by_app"]["chrome"]["episodes"] == 2
+    assert s["by_category"]["webshopping"]["success_rate"] == 1.0
+    assert {k: v["episodes"] for k, v in s["by_difficulty"].items()} == {"easy": 3, "medium": 1, "hard": 1}
+    assert "| all | 5 | 1 | 0.75 |" in markdown_table(s)
+
+
+def test_reports_are_written(tmp_path) -> None:
+    summary = write_reports(tmp_path, RECORDS)
+    assert json.loads((tmp_path / "summary.json").read_text()) == json.loads(json.dumps(summary))
+    with open(tmp_path / "episodes.csv", newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 5 and rows[-1]["error_kind"] == "DeviceError" and rows[3]["difficulty"] == "hard"
