@@ -212,7 +212,7 @@ def _run(args: argparse.Namespace) -> int:
 
     summary = write_reports(args.out, records)
     print(markdown_table(summary, "agent"))
-    print(f"\nresults in {args.out}: episodes.jsonl, episodes.csv, summary.json")
+    print(f"\nresults in {args.out}: episodes.jsonl, episodes.csv, summary.json, *.png")
     return 0
 
 

@@ -65,3 +65,16 @@ def test_reports_are_written(tmp_path) -> None:
     with open(tmp_path / "episodes.csv", newline="") as f:
         rows = list(csv.DictReader(f))
     assert len(rows) == 5 and rows[-1]["error_kind"] == "DeviceError" and rows[3]["difficulty"] == "hard"
+    from PIL import Image
+
+    with Image.open(tmp_path / "completion_by_app.png") as png:
+        by_app = png.convert("RGB")
+    blue = [(x, y) for x in range(by_app.width) for y in range(by_app.height) if by_app.getpixel((x, y)) == (26, 115, 232)]
+    assert blue  # bars were drawn
+    middle = by_app.width // 2 + 20  # two bars: chrome (left, 1/2 succeeded), clock (right, 2/2)
+    chrome_top = min(y for x, y in blue if x < middle)
+    clock_top = min(y for x, y in blue if x >= middle)
+    assert chrome_top > clock_top  # the lower rate is the shorter bar
+    for name in ("completion_by_difficulty.png", "progress.png"):
+        with Image.open(tmp_path / name) as png:
+            assert png.size == (640, 360)

@@ -68,7 +68,7 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def write_reports(out: str | Path, records: list[dict[str, Any]]) -> dict[str, Any]:
-    """``summary.json`` and ``episodes.csv`` in ``out``; returns the summary."""
+    """``summary.json``, ``episodes.csv`` and the PNG charts in ``out``; returns the summary."""
     out = Path(out)
     summary = summarize(records)
     (out / "summary.json").write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
@@ -79,6 +79,9 @@ def write_reports(out: str | Path, records: list[dict[str, Any]]) -> dict[str, A
             error = r.get("error") or {}
             writer.writerow({**{k: r.get(k) for k in CSV_FIELDS}, "difficulty": difficulty(r["golden_steps"]),
                              "error_kind": error.get("kind"), "error": error.get("message")})
+    from mobile_gym.runner.plots import write_plots
+
+    write_plots(out, summary, records)
     return summary
 
 
