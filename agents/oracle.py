@@ -8,14 +8,13 @@ from typing import Any, Mapping
 
 from mobile_gym.actions import Action
 from mobile_gym.agents.base import Agent
-from mobile_gym.tasks.definition import SimTask, Step
+from mobile_gym.simulator.runtime import KEYBOARD_PACKAGE, SYSTEMUI
+from mobile_gym.tasks.definition import SimTask, Step, scroll
 from mobile_gym.ui.hierarchy import Node, ViewHierarchy
 
 #: Buttons that close popups (rating prompts, promo sheets, cookie banners).
 DISMISS = ("Not now", "No thanks", "No, thanks", "Skip", "Accept", "Close", "Dismiss",
            "Got it", "Maybe later", "Cancel")
-SYSTEMUI = "com.android.systemui"
-KEYBOARD = "com.google.android.inputmethod.latin"
 MAX_SEARCH = 8  # swipes while looking for a step's target before giving up
 
 
@@ -88,30 +87,25 @@ class OracleAgent(Agent):
         if self.searches >= MAX_SEARCH:
             return Action.impossible()
         self.searches += 1
-        return Action.swipe(0.5, 0.7, 0.5, 0.37)  # look further down
-
-
-def _center(node: Node, size: tuple[int, int]) -> tuple[float, float]:
-    b = node.bounds
-    return (b.left + b.right) / 2 / size[0], (b.top + b.bottom) / 2 / size[1]
+        return scroll(up=True)  # look further down
 
 
 def _tap(node: Node, size: tuple[int, int]) -> Action:
-    return Action.click(*_center(node, size))
+    return Action.click_center(node.bounds, size)
 
 
 def _reachable(h: ViewHierarchy, node: Node, size: tuple[int, int]) -> bool:
     """A tap on the node's centre reaches it (no dialog or banner on top)."""
-    x, y = _center(node, size)
+    b = node.bounds
     target = node.clickable_target or node
-    return h.clickable_at(x * size[0], y * size[1]) is target
+    return h.clickable_at((b.left + b.right) / 2, (b.top + b.bottom) / 2) is target
 
 
 def _popup(h: ViewHierarchy) -> Node | None:
     """The topmost window over the app's own (a dialog, sheet or menu), if any."""
     app = h.roots[0] if h.roots else None
     for root in reversed(h.roots[1:]):
-        if root.package not in (SYSTEMUI, KEYBOARD) and app is not None:
+        if root.package not in (SYSTEMUI, KEYBOARD_PACKAGE) and app is not None:
             return root
     return None
 

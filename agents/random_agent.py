@@ -73,7 +73,6 @@ class RandomAgent(Agent):
             targets = [n for n in h.find_all(clickable=True, enabled=True)
                        if n.bounds.right > n.bounds.left and n.bounds.bottom > n.bounds.top]
             if targets and screen.right > 0 and screen.bottom > 0:
-                b = targets[int(self.rng.integers(len(targets)))].bounds
-                return Action.click((b.left + b.right) / 2 / screen.right,
-                                    (b.top + b.bottom) / 2 / screen.bottom)
+                target = targets[int(self.rng.integers(len(targets)))]
+                return Action.click_center(target.bounds, (screen.right, screen.bottom))
         return Action.click(float(self.rng.uniform(0.02, 0.98)), float(self.rng.uniform(0.02, 0.98)))

@@ -46,7 +46,7 @@ def record_walk(steps: int, seed: int, profile: str, dynamics: str) -> tuple[lis
                  if n.text in APPS]
         if on_launcher and icons and r < 0.8:
             target = icons[int(rng.integers(len(icons)))]
-            action = _tap(target, W, H)
+            action = Action.click_center(target.bounds, (W, H))
         elif r < 0.08:
             action = Action.back()
         elif r < 0.11:
@@ -60,15 +60,11 @@ def record_walk(steps: int, seed: int, profile: str, dynamics: str) -> tuple[lis
             action = Action.enter()
         else:
             targets = [n for n in h.find_all(clickable=True) if n.bounds.right > n.bounds.left]
-            action = _tap(targets[int(rng.integers(len(targets)))], W, H) if targets else Action.back()
+            action = Action.click_center(targets[int(rng.integers(len(targets)))].bounds, (W, H)) if targets else Action.back()
         phone.perform(action)
         actions.append(action)
     return actions, apps
 
-
-def _tap(node, W: int, H: int) -> Action:
-    b = node.bounds
-    return Action.click((b.left + b.right) / 2 / W, (b.top + b.bottom) / 2 / H)
 
 
 def replay(actions: list[Action], seed: int, profile: str, dynamics: str,

@@ -106,6 +106,12 @@ class Action:
         return cls(ActionType.CLICK, touch=(x, y))
 
     @classmethod
+    def click_center(cls, bounds: Any, screen_size: tuple[int, int]) -> Action:
+        """A tap on the centre of a pixel box (anything with left/top/right/bottom)."""
+        return cls.click((bounds.left + bounds.right) / 2 / screen_size[0],
+                         (bounds.top + bounds.bottom) / 2 / screen_size[1])
+
+    @classmethod
     def swipe(cls, x1: float, y1: float, x2: float, y2: float) -> Action:
         return cls(ActionType.SWIPE, touch=(x1, y1), lift=(x2, y2))
 

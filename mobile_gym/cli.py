@@ -134,16 +134,22 @@ def task_rows() -> list[dict[str, str]]:
     return rows
 
 
-def _export(args: argparse.Namespace) -> int:
-    from mobile_gym.errors import MobileGymError
-    from mobile_gym.tasks.export import export_dataset
+def _chosen_simulator_tasks(ids: Sequence[str] | None) -> list:
+    """The simulator tasks named by ``--tasks`` (all when none); unknown ids are a usage error."""
     from mobile_gym.tasks.suite import simulator_tasks
 
     tasks = simulator_tasks()
-    unknown = sorted(set(args.tasks or ()) - set(tasks))
+    unknown = sorted(set(ids or ()) - set(tasks))
     if unknown:
         raise UsageError(f"no simulator task {', '.join(unknown)} (see `mobile-gym tasks --backend sim`)")
-    chosen = [tasks[t] for t in (args.tasks or tasks)]
+    return [tasks[t] for t in (ids or tasks)]
+
+
+def _export(args: argparse.Namespace) -> int:
+    from mobile_gym.errors import MobileGymError
+    from mobile_gym.tasks.export import export_dataset
+
+    chosen = _chosen_simulator_tasks(args.tasks)
     try:
         rows = export_dataset(args.out, chosen)
     except MobileGymError as exc:
@@ -153,34 +159,23 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    import gymnasium as gym
+    from mobile_gym.runner import run_episode
 
-    from mobile_gym.agents import OracleAgent, RandomAgent
-    from mobile_gym.tasks.suite import simulator_tasks
+    def verdict(ok: bool) -> str:
+        return "success" if ok else "fail"
 
-    tasks = simulator_tasks()
-    unknown = sorted(set(args.tasks or ()) - set(tasks))
-    if unknown:
-        raise UsageError(f"no simulator task {', '.join(unknown)} (see `mobile-gym tasks --backend sim`)")
     successes = agreements = episodes = 0
-    for task_id in args.tasks or tasks:
-        task = tasks[task_id]
+    for task in _chosen_simulator_tasks(args.tasks):
         for seed in range(args.seeds):
-            env = gym.make(task.env_id, dynamics=args.dynamics, profile=args.profile)
-            agent = OracleAgent(task) if args.agent == "oracle" else RandomAgent(seed)
-            obs, info = env.reset(seed=seed)
-            agent.reset(seed)
-            while True:
-                obs, _, terminated, truncated, info = env.step(agent.act(obs, info))
-                if terminated or truncated:
-                    break
-            env.close()
+            r = run_episode(task, args.agent, seed, env_kwargs={"dynamics": args.dynamics, "profile": args.profile})
             episodes += 1
-            successes += info["success"]
-            agreements += info["success"] == info["oracle_success"]
-            print(f"{task.env_id:<48} seed {seed:<3} steps {info['steps']:>3}  "
-                  f"matcher {'success' if info['success'] else 'fail':<7}  "
-                  f"oracle {'success' if info['oracle_success'] else 'fail':<7}  progress {info['progress']:.2f}")
+            if r["error"] is not None:
+                print(f"{task.env_id:<48} seed {seed:<3} error {r['error']['kind']}: {r['error']['message']}")
+                continue
+            successes += r["success"]
+            agreements += r["success"] == r["oracle_success"]
+            print(f"{task.env_id:<48} seed {seed:<3} steps {r['steps']:>3}  matcher {verdict(r['success']):<7}  "
+                  f"oracle {verdict(r['oracle_success']):<7}  progress {r['progress']:.2f}")
     print(f"{args.agent} agent: {successes}/{episodes} episodes succeeded; "
           f"matcher and oracle agree on {agreements}/{episodes}")
     return 0

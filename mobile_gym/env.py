@@ -22,7 +22,7 @@ from mobile_gym.errors import BackendUnavailableError, UnknownTaskError
 from mobile_gym.matcher import Matcher, MatcherConfig, Tracker
 from mobile_gym.matcher.annotation import INDEX_KEYWORDS, Keyword
 from mobile_gym.simulator.profiles import DEFAULT_PROFILE, get_profile
-from mobile_gym.tasks.catalogue import llamatouch_catalogue
+from mobile_gym.tasks.catalogue import llamatouch_catalogue, task_id
 from mobile_gym.tasks.definition import SimTask
 from mobile_gym.tasks.suite import simulator_tasks
 
@@ -43,8 +43,7 @@ def resolve_task(task: str | SimTask, backend: str = "sim") -> SimTask:
     """The task a ``gym.make`` id or name stands for, if ``backend`` can run it."""
     if isinstance(task, SimTask):
         return task
-    name = task.removeprefix("LlamaTouch/")
-    name = name[: -len("-v0")] if name.endswith("-v0") else name
+    name = task_id(task)
     sim = simulator_tasks().get(name)
     if sim is not None and backend in sim.backends:
         return sim

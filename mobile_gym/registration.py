@@ -21,14 +21,13 @@ def default_step_limit(golden_steps: int) -> int:
 
 def register_envs() -> None:
     """Register every task once (calling it again changes nothing)."""
-    from mobile_gym.tasks.catalogue import llamatouch_catalogue
+    from mobile_gym.tasks.catalogue import env_id, llamatouch_catalogue
     from mobile_gym.tasks.suite import simulator_tasks
 
     steps = {task.id: task.steps for task in llamatouch_catalogue().values()}
     for task in simulator_tasks().values():
         steps.setdefault(task.id, len(task.golden_path))
-    for task_id, n in steps.items():
-        env_id = f"LlamaTouch/{task_id}-v0"
-        if env_id not in gym.registry:
-            gym.register(env_id, entry_point=ENTRY_POINT, max_episode_steps=default_step_limit(n),
-                         kwargs={"task": task_id})
+    for task, n in steps.items():
+        if env_id(task) not in gym.registry:
+            gym.register(env_id(task), entry_point=ENTRY_POINT, max_episode_steps=default_step_limit(n),
+                         kwargs={"task": task})

@@ -28,6 +28,17 @@ FIELDS = {"id": str, "episode": str, "category": str, "path": str, "instruction"
           "steps": int, "app": str}
 
 
+def env_id(task_id: str) -> str:
+    """The Gymnasium id a task is registered under."""
+    return f"{NAMESPACE}/{task_id}-v0"
+
+
+def task_id(name: str) -> str:
+    """A task id from an env id (``LlamaTouch/<id>-v0``) or from the id itself."""
+    name = name.removeprefix(f"{NAMESPACE}/")
+    return name[: -len("-v0")] if name.endswith("-v0") else name
+
+
 @dataclass(frozen=True)
 class CatalogueTask:
     id: str  # stable slug, e.g. "bestbuy-empty-cart"
@@ -40,7 +51,7 @@ class CatalogueTask:
 
     @property
     def env_id(self) -> str:
-        return f"{NAMESPACE}/{self.id}-v0"
+        return env_id(self.id)
 
     @property
     def difficulty(self) -> str:

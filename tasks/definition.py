@@ -43,12 +43,12 @@ from typing import TYPE_CHECKING, Any, Iterator, Mapping
 from mobile_gym.actions import Action
 from mobile_gym.errors import SimulatorError, TaskError
 from mobile_gym.matcher.annotation import Annotation, Checkpoint, Keyword, Primitive, ReferenceScreen
-from mobile_gym.tasks.catalogue import read_task_list
+from mobile_gym.tasks.catalogue import env_id, read_task_list
 from mobile_gym.tasks.oracles import ORACLES
 from mobile_gym.tasks.selectors import Selector
 from mobile_gym.trace import Trace, UIState
 from mobile_gym.ui.components import Component, component_list
-from mobile_gym.ui.hierarchy import Node, ViewHierarchy
+from mobile_gym.ui.hierarchy import ViewHierarchy
 
 if TYPE_CHECKING:  # the simulator loads when a task first runs, not when tasks are listed
     from mobile_gym.simulator import SimulatedDevice
@@ -85,7 +85,7 @@ class Step:
         elif self.kind == "type":
             yield Action.type_text(self.text)
         elif self.kind == "swipe":
-            yield _scroll(self.text == "up")
+            yield scroll(self.text == "up")
         else:
             raise ValueError(f"step {self} needs the screen")
 
@@ -98,19 +98,19 @@ class Step:
             node = self.selector.find(_screen(phone))  # type: ignore[union-attr]
             if node is None:
                 raise LookupError(f"no node with {self.selector}")
-            yield _tap(node, phone.screen_size)
+            yield Action.click_center(node.bounds, phone.screen_size)
         elif self.kind == "tap_all":  # as many as there are (carts vary with dynamics)
             for _ in range(MAX_REPEATS):
                 node = self.selector.find(_screen(phone))  # type: ignore[union-attr]
                 if node is None:
                     return
-                yield _tap(node, phone.screen_size)
+                yield Action.click_center(node.bounds, phone.screen_size)
             raise LookupError(f"still a node with {self.selector} after {MAX_REPEATS} taps")
         else:  # scroll_to
             for _ in range(MAX_SCROLLS):
                 if self.selector.find(_screen(phone)) is not None:  # type: ignore[union-attr]
                     return
-                yield _scroll(True)
+                yield scroll(True)
             raise LookupError(f"no node with {self.selector} after {MAX_SCROLLS} swipes")
 
 
@@ -118,14 +118,10 @@ def _screen(phone: SimulatedDevice) -> ViewHierarchy:
     return phone.observe(screenshot=False).hierarchy
 
 
-def _scroll(up: bool) -> Action:
+def scroll(up: bool) -> Action:
     """Move the content by a third of the screen (finger up scrolls down the page)."""
     return Action.swipe(0.5, 0.7, 0.5, 0.37) if up else Action.swipe(0.5, 0.37, 0.5, 0.7)
 
-
-def _tap(node: Node, size: tuple[int, int]) -> Action:
-    b = node.bounds
-    return Action.click((b.left + b.right) / 2 / size[0], (b.top + b.bottom) / 2 / size[1])
 
 
 @dataclass(frozen=True)
@@ -160,7 +156,7 @@ class SimTask:
 
     @property
     def env_id(self) -> str:
-        return f"LlamaTouch/{self.id}-v0"
+        return env_id(self.id)
 
     def device(self, **kwargs) -> SimulatedDevice:
         """A simulated phone set up for this task (``profile``, ``dynamics``, ``seed``)."""

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from mobile_gym.errors import MobileGymError
+from mobile_gym.tasks.catalogue import env_id
 
 EPISODES_FILE = "episodes.jsonl"
 
@@ -30,7 +31,7 @@ class Job:
 
     @property
     def key(self) -> tuple[str, str, int]:
-        return (f"LlamaTouch/{self.task}-v0", self.agent, self.seed)
+        return (env_id(self.task), self.agent, self.seed)
 
 
 def read_episodes(path: Path) -> list[dict[str, Any]]:

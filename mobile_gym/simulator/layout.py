@@ -30,7 +30,6 @@ class Layout:
     def __init__(self, density: float, scroll: MutableMapping[str, int]):
         self.density = density
         self.scroll = scroll
-        self.extents: dict[str, int] = {}  # scroll key -> largest offset
 
     def px(self, dp: float) -> int:
         return int(round(dp * self.density))
@@ -82,7 +81,6 @@ class Layout:
         y = t
         if scrolls:
             extent = max(0, used - (b - t))
-            self.extents[v.scroll_key] = extent
             offset = min(max(0, self.scroll.get(v.scroll_key, 0)), extent)
             self.scroll[v.scroll_key] = offset
             y -= offset

@@ -18,6 +18,7 @@ import numpy as np
 
 from mobile_gym.errors import SimulatorError
 from mobile_gym.simulator.app import Activity, App, Dialog, Surface
+from mobile_gym.simulator.dump import dump_windows
 from mobile_gym.simulator.dynamics import Dynamics
 from mobile_gym.simulator.layout import Layout
 from mobile_gym.simulator.profiles import DeviceProfile
@@ -58,8 +59,6 @@ class Frame:
     @property
     def xml(self) -> str:
         if self._xml is None:
-            from mobile_gym.simulator.dump import dump_windows
-
             self._xml = dump_windows([w.root for w in self.windows if w.kind != "toast"])
         return self._xml
 

@@ -31,7 +31,6 @@ EDIT = "android.widget.EditText"
 CHECKBOX = "android.widget.CheckBox"
 SWITCH = "android.widget.Switch"
 RECYCLER = "androidx.recyclerview.widget.RecyclerView"
-SCROLL = "android.widget.ScrollView"
 WEBVIEW = "android.webkit.WebView"
 
 

@@ -21,9 +21,7 @@ def node(phone: SimulatedDevice, **attrs) -> Node:
 def tap(phone: SimulatedDevice, **attrs) -> Node:
     """Tap the centre of the node with these attributes (see `node`)."""
     n = node(phone, **attrs)
-    W, H = phone.screen_size
-    b = n.bounds
-    phone.perform(Action.click((b.left + b.right) / 2 / W, (b.top + b.bottom) / 2 / H))
+    phone.perform(Action.click_center(n.bounds, phone.screen_size))
     return n
 
 

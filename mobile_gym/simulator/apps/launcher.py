@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from mobile_gym.simulator.app import Activity, App
 from mobile_gym.simulator.views import (
-    Column, EditText, Icon, Row, Scroll, Spacer, Stack, Text, View, RECYCLER, TEXT,
+    Column, EditText, Icon, Row, Scroll, Spacer, Stack, Text, View, RECYCLER, TEXT, VIEWGROUP,
 )
 
 PKG = "com.google.android.apps.nexuslauncher"
@@ -113,7 +113,7 @@ class Home(Activity):
                 Text("Sunny · 18°C", size=14, h=24),
                 rid=ID + "glance", pad=(24, 24, 24, 8), h=104,
             ),
-            View("android.view.ViewGroup", grid(icons), rid=ID + "workspace", fill=True,
+            View(VIEWGROUP, grid(icons), rid=ID + "workspace", fill=True,
                  pad=(16, 8, 16, 0)),
             Row(*hotseat, rid=ID + "hotseat", h=96, pad=(16, 0, 16, 0)),
             Row(
