@@ -14,6 +14,7 @@ from typing import MutableMapping
 from mobile_gym.simulator.views import View
 
 Box = tuple[int, int, int, int]
+NO_PAD = (0.0, 0.0, 0.0, 0.0)
 
 
 def _intersect(a: Box, b: Box | None) -> Box | None:
@@ -30,14 +31,27 @@ class Layout:
     def __init__(self, density: float, scroll: MutableMapping[str, int]):
         self.density = density
         self.scroll = scroll
+        self._px: dict[float, int] = {}  # dp -> px (a screen uses few distinct sizes)
+        self._heights: dict[int, int] = {}  # id(view) -> natural height, for this pass
 
     def px(self, dp: float) -> int:
-        return int(round(dp * self.density))
+        try:
+            return self._px[dp]
+        except KeyError:
+            value = self._px[dp] = int(round(dp * self.density))
+            return value
 
     def measure(self, v: View) -> int:
-        """Natural height in px."""
+        """Natural height in px (each view is measured once per pass: parents measure
+        their children, then place them, which measures the grandchildren)."""
         if v.h is not None:
             return self.px(v.h)
+        height = self._heights.get(id(v))
+        if height is None:
+            height = self._heights[id(v)] = self._measure(v)
+        return height
+
+    def _measure(self, v: View) -> int:
         pads = self.px(v.pad[1]) + self.px(v.pad[3])
         kids = v.children
         if not kids:
@@ -54,8 +68,11 @@ class Layout:
         if not v.children:
             return
         l, t, r, b = box
-        pl, pt, pr, pb = (self.px(p) for p in v.pad)
-        inner = (l + pl, t + pt, r - pr, b - pb)
+        if v.pad == NO_PAD:
+            inner = box
+        else:
+            pl, pt, pr, pb = (self.px(p) for p in v.pad)
+            inner = (l + pl, t + pt, r - pr, b - pb)
         if v.scroll_key is not None:
             clip = v.clip and _intersect(inner, v.clip)
         if v.orient == "v":
