@@ -12,6 +12,7 @@ from statistics import mean
 from typing import Any, Iterable
 
 BREAKDOWNS = ("agent", "app", "category", "difficulty")
+DIFFICULTY_ORDER = ("easy", "medium", "hard")
 CSV_FIELDS = ("task", "agent", "seed", "app", "category", "difficulty", "golden_steps", "success",
               "oracle_success", "progress", "steps", "success_step", "terminated_by", "false_finish",
               "over_execution", "wall_time", "step_latency", "tokens", "cost", "error_kind", "error")
@@ -19,7 +20,7 @@ CSV_FIELDS = ("task", "agent", "seed", "app", "category", "difficulty", "golden_
 
 def difficulty(golden_steps: int) -> str:
     """LlamaTouch's buckets: easy <= 4 golden steps, medium 5-8, hard > 8."""
-    return "easy" if golden_steps <= 4 else "medium" if golden_steps <= 8 else "hard"
+    return DIFFICULTY_ORDER[0 if golden_steps <= 4 else 1 if golden_steps <= 8 else 2]
 
 
 def _rate(flags: list[bool]) -> float | None:
@@ -63,7 +64,8 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
         groups: dict[str, list] = {}
         for r in rows:
             groups.setdefault(str(r[key]), []).append(r)
-        out[f"by_{key}"] = {name: aggregate(group) for name, group in sorted(groups.items())}
+        order = sorted(groups, key=lambda g: (DIFFICULTY_ORDER.index(g), g) if key == "difficulty" else (0, g))
+        out[f"by_{key}"] = {name: aggregate(groups[name]) for name in order}
     return out
 
 
