@@ -20,8 +20,8 @@ setup: $(STAMP)
 # task, 2 workers; each run writes episodes.jsonl, episodes.csv and summary.json.
 RUN := runs/$(shell date +%Y%m%d-%H%M%S)
 run: $(STAMP)
-	$(PY) -m mobile_gym run --agent oracle --seeds 2 --workers 2 --out $(RUN)/oracle
-	$(PY) -m mobile_gym run --agent random --seeds 2 --workers 2 --out $(RUN)/random
+	$(PY) -m mobile_gym run --agent oracle --seeds 2 --workers 2 --save-traces --out $(RUN)/oracle
+	$(PY) -m mobile_gym run --agent random --seeds 2 --workers 2 --save-traces --out $(RUN)/random
 
 test: $(STAMP)
 	$(PY) -m pytest
@@ -32,6 +32,7 @@ test-quick: $(STAMP)
 bench: $(STAMP)
 	$(PY) benchmarks/bench_evaluator.py
 	$(PY) benchmarks/bench_simulator.py
+	$(PY) benchmarks/bench_runner.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

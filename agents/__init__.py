@@ -3,6 +3,13 @@
 
 from mobile_gym.agents.base import Agent
 from mobile_gym.agents.oracle import OracleAgent
+from mobile_gym.agents.perturbed import (BreakAfterAgent, DetourAgent, SiblingTaskAgent, StopShortAgent,
+                                         UndoLastAgent)
 from mobile_gym.agents.random_agent import RandomAgent
 
-__all__ = ["Agent", "OracleAgent", "RandomAgent"]
+#: Agents by the name the runner knows them by (``mobile-gym run --agent NAME``).
+AGENTS: dict[str, type[Agent]] = {cls.name: cls for cls in (
+    OracleAgent, RandomAgent, DetourAgent, StopShortAgent, UndoLastAgent, BreakAfterAgent, SiblingTaskAgent)}
+
+__all__ = ["AGENTS", "Agent", "BreakAfterAgent", "DetourAgent", "OracleAgent", "RandomAgent",
+           "SiblingTaskAgent", "StopShortAgent", "UndoLastAgent"]

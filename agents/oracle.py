@@ -33,12 +33,13 @@ class OracleAgent(Agent):
 
     name = "oracle"
 
-    def __init__(self, task: SimTask | str):
+    def __init__(self, task: SimTask | str, path: tuple[Step, ...] | None = None):
         if isinstance(task, str):
             from mobile_gym.env import resolve_task
 
             task = resolve_task(task)
         self.task = task
+        self.path = task.golden_path if path is None else path  # the entries to carry out
         self.reset()
 
     def reset(self, seed: int | None = None) -> None:
@@ -49,7 +50,7 @@ class OracleAgent(Agent):
         h = ViewHierarchy(observation["view_hierarchy"])
         screen = h.screen_bounds
         size = (screen.right, screen.bottom)
-        path = self.task.golden_path
+        path = self.path
         while self.entry < len(path):
             step = path[self.entry]
             action = self._act(step, h, size)
@@ -57,6 +58,11 @@ class OracleAgent(Agent):
                 return action
             self._advance()  # the entry needs nothing more on this screen
         return Action.complete()
+
+    @property
+    def done(self) -> bool:
+        """Every entry of the path has been carried out."""
+        return self.entry >= len(self.path)
 
     def _advance(self) -> None:
         self.entry += 1

@@ -24,6 +24,8 @@ class UsageError(Exception):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from mobile_gym.agents import AGENTS
+
     parser = argparse.ArgumentParser(
         prog="mobile-gym", description="Mobile UI task automation environments and evaluation tools."
     )
@@ -84,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Run the oracle or random agent on simulator tasks (default: all) for a few "
                     "seeds and print, per episode, the matcher's and the oracle's verdicts.",
     )
-    pl.add_argument("--agent", choices=("oracle", "random"), default="oracle")
+    pl.add_argument("--agent", choices=sorted(AGENTS), default="oracle")
     pl.add_argument("--tasks", nargs="+", metavar="ID", help="task ids (default: every simulator task)")
     pl.add_argument("--seeds", type=int, default=1, metavar="N", help="episodes per task (seeds 0..N-1)")
     pl.add_argument("--dynamics", choices=("none", "default"), default="default")
@@ -97,7 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "worker processes; append one JSON line per finished episode to OUT/episodes.jsonl "
                     "(--resume finishes a killed run without repeating an episode).",
     )
-    rn.add_argument("--agent", required=True, metavar="NAME|module:Class", help="oracle, random, or an import path")
+    rn.add_argument("--agent", required=True, metavar="NAME|module:Class", help=f"{', '.join(AGENTS)}, or an import path")
     rn.add_argument("--tasks", nargs="+", default=["*"], metavar="PATTERN", help="task id patterns (default: all)")
     rn.add_argument("--backend", choices=("sim",), default="sim")
     rn.add_argument("--seeds", type=int, default=1, metavar="N")
@@ -207,7 +209,7 @@ def _run(args: argparse.Namespace) -> int:
 
     summary = write_reports(args.out, records)
     print(markdown_table(summary, "agent"))
-    print(f"\nresults in {args.out}: episodes.jsonl, episodes.csv, summary.json, *.png")
+    print(f"\nresults in {args.out}: episodes.jsonl, episodes.csv, summary.json, *.png, report.html")
     return 0
 
 

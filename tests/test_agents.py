@@ -59,3 +59,65 @@ def test_blind_taps_go_anywhere_and_weights_choose_the_kinds() -> None:
 def test_bad_weights_are_rejected(weights) -> None:
     with pytest.raises(ValueError):
         RandomAgent(weights=weights)
+
+
+# -- the near-oracle agents the faithfulness benchmark uses ----------------------------------
+def play(name: str, task: str, seed: int, dynamics: str = "none") -> tuple[list[Action], list[bool]]:
+    """An episode of agent ``name`` (loaded as the runner loads it): its actions and the
+    oracle's verdict after each."""
+    import gymnasium as gym
+
+    from mobile_gym.env import resolve_task
+    from mobile_gym.runner import load_agent
+
+    sim_task = resolve_task(task)
+    env = gym.make(sim_task.env_id, dynamics=dynamics, terminate_on_success=False, timings=False)
+    agent = load_agent(name, sim_task, seed)
+    obs, info = env.reset(seed=seed)
+    agent.reset(seed)
+    actions, oracle = [], []
+    while True:
+        action = agent.act(obs, info)
+        obs, _, terminated, truncated, info = env.step(action)
+        actions.append(action)
+        oracle.append(info["oracle_success"])
+        if terminated or truncated:
+            return actions, oracle
+
+
+def test_stop_short_never_finishes_the_task() -> None:
+    actions, oracle = play("stop-short", "settings-turn-off-wifi", 0)
+    assert actions[-1] == Action.complete() and len(actions) == 4  # 3 of the 4 golden taps
+    assert not any(oracle)
+
+
+def test_undo_last_taps_the_switch_again() -> None:
+    actions, oracle = play("undo-last", "settings-turn-off-wifi", 0)
+    assert actions[-1] == Action.complete() and actions[-2] == actions[-3]  # the switch, twice
+    assert oracle[-3] and not oracle[-1]  # done, then undone
+
+
+def test_break_after_taps_around_after_the_task() -> None:
+    actions, oracle = play("break-after", "settings-turn-airplane-mode", 1)
+    assert oracle.index(True) == 1 and len(actions) == 2 + 3 + 1
+    assert all(a.action_type is ActionType.CLICK for a in actions[2:5]) and actions[-1] == Action.complete()
+
+
+def test_sibling_does_another_task_of_the_same_app() -> None:
+    from mobile_gym.agents import SiblingTaskAgent
+
+    agent = SiblingTaskAgent("clock-set-timer", seed=3)
+    assert agent.sibling.app == "clock" and agent.sibling.id != "clock-set-timer"
+    assert agent.oracle.path == agent.sibling.golden_path
+    assert {SiblingTaskAgent("clock-set-timer", seed=s).sibling.id for s in range(12)} != {agent.sibling.id}
+
+
+def test_detours_are_seeded_undone_and_still_succeed() -> None:
+    oracle_actions, _ = play("oracle", "clock-trace-tokyo-time", 0, dynamics="default")
+    runs = {seed: play("detour", "clock-trace-tokyo-time", seed, dynamics="default") for seed in (0, 1, 3, 4, 18)}
+    assert play("detour", "clock-trace-tokyo-time", 3, dynamics="default") == runs[3]
+    assert all(actions != oracle_actions for actions, _ in runs.values())
+    assert all(any(oracle) for _, oracle in runs.values())
+    assert any(Action.back() in actions for actions, _ in runs.values())
+    typed = [a.text for a in runs[18][0] if a.action_type is ActionType.TYPE]
+    assert typed[0] != "Tokyo" and typed[-1] == "Tokyo"  # a wrong query, cleared and retyped

@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from mobile_gym.errors import MobileGymError
-from mobile_gym.tasks.catalogue import env_id
+from mobile_gym.tasks.catalogue import env_id, task_id
 
 EPISODES_FILE = "episodes.jsonl"
+TRACES_DIR = "traces"  # with save_traces: one AgentEnv trace per episode, named by trace_dir_name
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,12 @@ class Job:
     @property
     def key(self) -> tuple[str, str, int]:
         return (env_id(self.task), self.agent, self.seed)
+
+
+def trace_dir_name(task: str, agent: str, seed: int) -> str:
+    """The folder under ``traces/`` of one episode; ``task`` may be the id or the env id,
+    so a job and its record name the same folder (the HTML report finds traces by it)."""
+    return f"{task_id(task)}__{agent.replace(':', '.')}__{seed}"
 
 
 def read_episodes(path: Path) -> list[dict[str, Any]]:
@@ -65,7 +72,7 @@ def _worker(args: tuple[Job, dict, str | None]) -> dict[str, Any]:
     from mobile_gym.tasks.suite import simulator_tasks
 
     task = simulator_tasks()[job.task]
-    trace_dir = None if traces is None else Path(traces) / f"{job.task}__{job.agent.replace(':', '.')}__{job.seed}"
+    trace_dir = None if traces is None else Path(traces) / trace_dir_name(job.task, job.agent, job.seed)
     return run_episode(task, job.agent, job.seed, env_kwargs=env_kwargs, trace_dir=trace_dir)
 
 
@@ -82,7 +89,7 @@ def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume:
     done = read_episodes(path)
     seen = {(r["task"], r["agent"], r["seed"]) for r in done}
     todo = [j for j in jobs if j.key not in seen]
-    traces = str(out / "traces") if save_traces else None
+    traces = str(out / TRACES_DIR) if save_traces else None
     args = [(j, dict(env_kwargs or {}), traces) for j in todo]
     results: list[dict[str, Any]] = []
     with open(path, "a", encoding="utf-8") as f:

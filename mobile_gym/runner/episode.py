@@ -11,15 +11,13 @@ from typing import Any
 import gymnasium as gym
 
 from mobile_gym.actions import ActionType
-from mobile_gym.agents import Agent, OracleAgent, RandomAgent
+from mobile_gym.agents import AGENTS, Agent
 from mobile_gym.errors import MobileGymError
 from mobile_gym.tasks.definition import SimTask
 
-AGENTS = {"oracle": OracleAgent, "random": RandomAgent}
-
 
 def load_agent(spec: str, task: SimTask, seed: int) -> Agent:
-    """An agent by name (``oracle``, ``random``) or import path (``package.module:Class``).
+    """An agent by name (``oracle``, ``random``, ... see `AGENTS`) or import path (``package.module:Class``).
     A class whose constructor takes ``task`` gets the task; one taking ``seed`` the seed."""
     if spec in AGENTS:
         cls = AGENTS[spec]
@@ -47,7 +45,7 @@ def run_episode(task: SimTask, agent_spec: str, seed: int, *, env_kwargs: dict[s
         "category": task.category, "golden_steps": task.steps,
         "success": False, "oracle_success": False, "progress": 0.0, "steps": 0,
         "terminated_by": None, "false_finish": False, "success_step": None,
-        "over_execution": False, "error": None,
+        "over_execution": False, "matched": {}, "error": None,
     }
     start = time.perf_counter()
     step_times: list[float] = []
@@ -75,7 +73,8 @@ def run_episode(task: SimTask, agent_spec: str, seed: int, *, env_kwargs: dict[s
                 break
         record.update(
             success=info["success"], oracle_success=info["oracle_success"], progress=info["progress"],
-            steps=info["steps"], terminated_by=info["terminated_by"] or ("step_limit" if truncated else None),
+            steps=info["steps"], matched={str(k): v for k, v in info["matched"].items()},
+            terminated_by=info["terminated_by"] or ("step_limit" if truncated else None),
         )
         usage = getattr(agent, "usage", None)
         if isinstance(usage, dict):

@@ -70,7 +70,8 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def write_reports(out: str | Path, records: list[dict[str, Any]]) -> dict[str, Any]:
-    """``summary.json``, ``episodes.csv`` and the PNG charts in ``out``; returns the summary."""
+    """``summary.json``, ``episodes.csv``, the PNG charts and ``report.html`` in ``out``;
+    returns the summary."""
     out = Path(out)
     summary = summarize(records)
     (out / "summary.json").write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
@@ -84,6 +85,9 @@ def write_reports(out: str | Path, records: list[dict[str, Any]]) -> dict[str, A
     from mobile_gym.runner.plots import write_plots
 
     write_plots(out, summary, records)
+    from mobile_gym.runner.html_report import write_html_report
+
+    write_html_report(out, records)
     return summary
 
 

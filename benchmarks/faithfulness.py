@@ -1,0 +1,277 @@
+"""How faithful is the essential-state matcher? LlamaTouch's Tables 6-7 on our simulator.
+
+Episodes of every simulator task, dynamics ``default``, on several profiles, by agents that
+make both successes and near-failures: the oracle, the oracle with detours, four near-miss
+agents (stop one step short, undo the last step, do the task then tap around, do a sibling
+task of the same app) and the random agent (see ``agents/perturbed.py``). Every agent ends
+its episode itself (COMPLETE) or hits the step limit: the env does not stop at the
+matcher's success (``terminate_on_success=False``), so the matcher never decides where its
+own test trace ends.
+
+Ground truth is the simulator's oracle, read after every step:
+
+- ``reached`` (the label the targets are about): the oracle held at some step, i.e. the
+  task was accomplished during the episode. This is the success the env's contract
+  defines (DESIGN §3.3: every essential state passed in order; by default the env ends the
+  episode right there).
+- ``final``: the oracle holds when the episode ends. Reported too: it differs from
+  ``reached`` only when an agent accomplished the task and then undid it, which a trace
+  that passed every essential state cannot show (see RESULTS.md).
+
+Each trace is judged offline by three evaluators: the essential-state matcher, step-wise
+action match (AITW) and LCS action match (AndroidArena), against the task's ground-truth
+trace. Reported per agent and overall: completion rate per evaluator vs ground truth,
+accuracy, precision, recall and the confusion counts; every disagreement of the matcher is
+listed with its episode and the matcher's explanation.
+
+Targets: matcher accuracy >= 99% and recall >= 98% (``reached``) over >= 2000 episodes.
+
+    python benchmarks/faithfulness.py [--seeds 4] [--profiles pixel-6 pixel-3 budget-720p]
+        [--agents ...] [--tasks PATTERN ...] [--workers 2] [--out DIR] [--small]
+"""
+
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import json
+import multiprocessing as mp
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+AGENTS = ("oracle", "detour", "stop-short", "undo-last", "break-after", "sibling", "random")
+PROFILES = ("pixel-6", "pixel-3", "budget-720p")
+EVALUATORS = ("essential-state", "step-match", "lcs-match")
+LABELS = ("reached", "final")
+TARGETS = {"accuracy": 0.99, "recall": 0.98, "episodes": 2000}
+SMALL = {"tasks": ["settings-turn-off-wifi", "bestbuy-empty-cart"], "seeds": 1, "profiles": ["budget-720p"]}
+
+
+@dataclass(frozen=True)
+class Episode:
+    task: str  # simulator task id
+    agent: str  # a name in mobile_gym.agents.AGENTS
+    profile: str
+    seed: int
+
+
+def run_episode(job: Episode) -> dict[str, Any]:
+    """One episode, labelled by the oracle and judged by the three evaluators."""
+    import gymnasium as gym
+
+    from mobile_gym.env import shared_matcher
+    from mobile_gym.evaluation.baselines import lcs_match, step_match
+    from mobile_gym.matcher.tracker import evaluate_trace
+    from mobile_gym.runner.episode import load_agent
+    from mobile_gym.tasks.suite import simulator_tasks
+    from mobile_gym.wrappers import RecordTrace
+
+    task = simulator_tasks()[job.task]
+    record: dict[str, Any] = {**job.__dict__, "error": None}
+    try:
+        env = RecordTrace(gym.make(task.env_id, profile=job.profile, dynamics="default",
+                                   terminate_on_success=False, timings=False))
+        agent = load_agent(job.agent, task, job.seed)
+        obs, info = env.reset(seed=job.seed)
+        agent.reset(job.seed)
+        oracle = [info["oracle_success"]]  # the oracle on every observed screen
+        online_step = None  # the step the env first reported success
+        while True:
+            obs, _, terminated, truncated, info = env.step(agent.act(obs, info))
+            oracle.append(info["oracle_success"])
+            if info["success"] and online_step is None:
+                online_step = info["steps"]
+            if terminated or truncated:
+                break
+        trace = env.trace
+        env.close()
+        judged = evaluate_trace(task.annotation, trace, shared_matcher())
+        gt_trace = task.ground_truth[0]
+        record.update(
+            steps=info["steps"], terminated_by=info["terminated_by"] or ("step_limit" if truncated else None),
+            reached=any(oracle), final=oracle[-1], oracle_step=oracle.index(True) if any(oracle) else None,
+            online=info["success"], online_step=online_step, matched=judged.matched,
+            verdicts={"essential-state": judged.success, "step-match": step_match(gt_trace, trace).success,
+                      "lcs-match": lcs_match(gt_trace, trace).success},
+        )
+        if judged.success != record["reached"] or judged.success != record["final"]:
+            record["explanation"] = judged.explanations
+    except Exception as e:  # noqa: BLE001 - one broken episode is reported, not fatal
+        record["error"] = f"{type(e).__name__}: {e}"
+    return record
+
+
+def confusion(records: Iterable[dict[str, Any]], evaluator: str, label: str) -> dict[str, Any]:
+    """Completion rates, accuracy, precision, recall and confusion counts of one evaluator
+    against one ground-truth label."""
+    tp = fp = tn = fn = 0
+    for r in records:
+        predicted, truth = r["verdicts"][evaluator], r[label]
+        tp += predicted and truth
+        fp += predicted and not truth
+        fn += truth and not predicted
+        tn += not predicted and not truth
+    n = tp + fp + tn + fn
+    return {
+        "episodes": n, "tp": tp, "fp": fp, "tn": tn, "fn": fn,
+        "completion_rate": (tp + fp) / n if n else None,
+        "truth_rate": (tp + fn) / n if n else None,
+        "accuracy": (tp + tn) / n if n else None,
+        "precision": tp / (tp + fp) if tp + fp else None,
+        "recall": tp / (tp + fn) if tp + fn else None,
+    }
+
+
+def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Per label, per group (each agent, then ``all``), per evaluator: `confusion`."""
+    judged = [r for r in records if r["error"] is None]
+    groups = {a: [r for r in judged if r["agent"] == a] for a in dict.fromkeys(r["agent"] for r in judged)}
+    groups["all"] = judged
+    return {
+        "episodes": len(records),
+        "errors": len(records) - len(judged),
+        "online_offline_mismatches": sum(r["online"] != r["verdicts"]["essential-state"] for r in judged),
+        "success_step_agreement": _step_agreement(judged),
+        "labels": {label: {g: {e: confusion(rows, e, label) for e in EVALUATORS} for g, rows in groups.items()}
+                   for label in LABELS},
+    }
+
+
+def _step_agreement(records: list[dict[str, Any]]) -> float | None:
+    """Among episodes both the env and the oracle call a success, how often the env's
+    reward came on the very step the oracle first held (for RL: reward at the right time)."""
+    both = [r for r in records if r["online_step"] is not None and r["oracle_step"] is not None]
+    return sum(r["online_step"] == r["oracle_step"] for r in both) / len(both) if both else None
+
+
+def _pct(v: float | None) -> str:
+    return "-" if v is None else f"{100 * v:.1f}"
+
+
+def tables(summary: dict[str, Any], label: str = "reached") -> str:
+    """Table 6 (completion rate and accuracy per evaluator, per agent) and Table 7
+    (accuracy among ground-truth successes, i.e. recall), plus the matcher's confusion."""
+    rows = summary["labels"][label]
+    head6 = "| agent | episodes | truth TCR % | " + " | ".join(
+        f"{e} TCR % | {e} acc % " for e in EVALUATORS) + "|"
+    out = [f"Table 6 (ground truth: {label}): completion rate and accuracy per evaluator", "", head6,
+           "|---" * (2 + 2 * len(EVALUATORS) + 1) + "|"]
+    for group, by_eval in rows.items():
+        first = by_eval[EVALUATORS[0]]
+        cells = [group, str(first["episodes"]), _pct(first["truth_rate"])]
+        for e in EVALUATORS:
+            cells += [_pct(by_eval[e]["completion_rate"]), _pct(by_eval[e]["accuracy"])]
+        out.append("| " + " | ".join(cells) + " |")
+    out += ["", f"Table 7 (ground truth: {label}): accuracy among ground-truth successes (recall)", "",
+            "| agent | successes | " + " | ".join(f"{e} %" for e in EVALUATORS) + " |",
+            "|---" * (2 + len(EVALUATORS)) + "|"]
+    for group, by_eval in rows.items():
+        successes = by_eval[EVALUATORS[0]]["tp"] + by_eval[EVALUATORS[0]]["fn"]
+        out.append(f"| {group} | {successes} | " + " | ".join(_pct(by_eval[e]["recall"]) for e in EVALUATORS) + " |")
+    out += ["", f"Essential-state matcher vs ground truth ({label})", "",
+            "| agent | TP | FP | TN | FN | accuracy % | precision % | recall % |", "|---" * 8 + "|"]
+    for group, by_eval in rows.items():
+        c = by_eval["essential-state"]
+        out.append(f"| {group} | {c['tp']} | {c['fp']} | {c['tn']} | {c['fn']} | {_pct(c['accuracy'])} | "
+                   f"{_pct(c['precision'])} | {_pct(c['recall'])} |")
+    return "\n".join(out)
+
+
+def disagreements(records: list[dict[str, Any]], label: str = "reached") -> list[str]:
+    """One paragraph per episode where the matcher and the ground truth differ."""
+    out = []
+    for r in records:
+        if r["error"] is None and r["verdicts"]["essential-state"] != r[label]:
+            verdict = "FP" if r["verdicts"]["essential-state"] else "FN"
+            lines = [f"- {verdict} {r['task']} agent={r['agent']} profile={r['profile']} seed={r['seed']}: "
+                     f"oracle first held at step {r['oracle_step']}, final {r['final']}; "
+                     f"matched {r['matched']} of the checkpoints"]
+            lines += [f"    {line}" for line in r.get("explanation", [])]
+            out.append("\n".join(lines))
+    return out
+
+
+def jobs_for(tasks: list[str], agents: Iterable[str], profiles: Iterable[str], seeds: int) -> list[Episode]:
+    return [Episode(t, a, p, s) for t in tasks for a in agents for p in profiles for s in range(seeds)]
+
+
+def run(jobs: list[Episode], workers: int = 2, progress=None) -> list[dict[str, Any]]:
+    """All episodes, in job order; ``workers`` > 1 forks worker processes."""
+    if workers <= 1:
+        results = []
+        for i, job in enumerate(jobs):
+            results.append(run_episode(job))
+            if progress:
+                progress(i + 1, len(jobs))
+        return results
+    with mp.get_context("fork").Pool(workers) as pool:
+        results = []
+        for r in pool.imap(run_episode, jobs, chunksize=4):
+            results.append(r)
+            if progress:
+                progress(len(results), len(jobs))
+        return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seeds", type=int, default=4)
+    parser.add_argument("--profiles", nargs="+", default=list(PROFILES))
+    parser.add_argument("--agents", nargs="+", default=list(AGENTS))
+    parser.add_argument("--tasks", nargs="+", default=["*"], help="simulator task id patterns")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--out", type=Path, help="folder for episodes.jsonl, summary.json, report.md")
+    parser.add_argument("--small", action="store_true", help="a few tasks, one seed: checks bookkeeping only")
+    args = parser.parse_args(argv)
+
+    from mobile_gym.tasks.suite import simulator_tasks
+
+    if args.small:
+        args.tasks, args.seeds, args.profiles = SMALL["tasks"], SMALL["seeds"], SMALL["profiles"]
+    tasks = [t for t in simulator_tasks() if any(fnmatch.fnmatch(t, p) for p in args.tasks)]
+    jobs = jobs_for(tasks, args.agents, args.profiles, args.seeds)
+    start = time.perf_counter()
+
+    def progress(n: int, total: int) -> None:
+        if n % 50 == 0 or n == total:
+            sys.stderr.write(f"\r{n}/{total} episodes, {time.perf_counter() - start:.0f} s")
+            sys.stderr.write("\n" if n == total else "")
+
+    records = run(jobs, args.workers, progress)
+    summary = summarize(records)
+    report = [f"{len(records)} episodes ({len(tasks)} tasks x {len(args.agents)} agents x "
+              f"{len(args.profiles)} profiles x {args.seeds} seeds), dynamics default, "
+              f"{time.perf_counter() - start:.0f} s with {args.workers} workers; "
+              f"errors {summary['errors']}; online/offline mismatches {summary['online_offline_mismatches']}; "
+              f"reward on the oracle's step in {_pct(summary['success_step_agreement'])}% of successes", ""]
+    for label in LABELS:
+        report += [tables(summary, label), ""]
+    overall = summary["labels"]["reached"]["all"]["essential-state"]
+    met = (overall["accuracy"] is not None and overall["accuracy"] >= TARGETS["accuracy"]
+           and overall["recall"] is not None and overall["recall"] >= TARGETS["recall"]
+           and len(records) >= TARGETS["episodes"])
+    report.append(f"targets (accuracy >= 99%, recall >= 98%, >= 2000 episodes): {'met' if met else 'NOT met'}"
+                  + (" (small mode: bookkeeping only)" if args.small else ""))
+    for label in LABELS:
+        listed = disagreements(records, label)
+        report += ["", f"Matcher disagreements with ground truth ({label}): {len(listed)}", *listed]
+    errors = [r for r in records if r["error"] is not None]
+    report += ["", f"Errors: {len(errors)}"] + [f"- {r['task']} {r['agent']} {r['profile']} {r['seed']}: "
+                                                f"{r['error']}" for r in errors]
+    text = "\n".join(report)
+    print(text)
+    if args.out is not None:
+        args.out.mkdir(parents=True, exist_ok=True)
+        with open(args.out / "episodes.jsonl", "w", encoding="utf-8") as f:
+            for r in records:
+                f.write(json.dumps(r, sort_keys=True) + "\n")
+        (args.out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+        (args.out / "report.md").write_text(text + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

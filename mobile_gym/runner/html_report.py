@@ -1,0 +1,323 @@
+"""A run's report as one self-contained HTML file (``report.html``).
+
+Annotators checking the matcher need to see *where* each checkpoint matched and what the
+agent did from each screen, next to the simulator oracle's verdict. One file with the
+thumbnails embedded as ``data:`` URIs, inline CSS and a few lines of plain JS opens
+anywhere (attached to an issue, copied off a server) with no network and no other files.
+Every piece of text from a record, a task or a trace is escaped: dumps, typed text and
+error messages can contain anything.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from dataclasses import dataclass, field
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from PIL import Image
+
+from mobile_gym.actions import Action
+from mobile_gym.errors import MobileGymError
+from mobile_gym.runner.batch import TRACES_DIR, trace_dir_name
+from mobile_gym.runner.metrics import summarize
+from mobile_gym.trace import UIState
+
+REPORT_FILE = "report.html"
+THUMB_WIDTH = 135  # px; a 270x600 observation becomes 135x300, about 5 KB as JPEG
+JPEG_QUALITY = 70
+SUMMARY_COLUMNS = (("episodes", "episodes"), ("errors", "errors"), ("success_rate", "matcher success"),
+                   ("oracle_success_rate", "oracle success"), ("agreement", "agreement"),
+                   ("progress", "progress"), ("steps", "steps"), ("step_efficiency", "step efficiency"),
+                   ("false_finish_rate", "false finish"))
+
+
+@dataclass
+class TaskInfo:
+    """What the report shows of a task: its instruction and checkpoint descriptions,
+    or why they are unknown (a task this version of mobile_gym does not define)."""
+
+    instruction: str | None = None
+    checkpoints: list[str] = field(default_factory=list)
+    problem: str | None = None
+
+
+def write_html_report(out: str | Path, records: list[dict[str, Any]]) -> Path:
+    """Write ``out/report.html`` for ``records`` (with screenshots for the episodes whose
+    traces are in ``out/traces``); returns its path."""
+    out = Path(out)
+    tasks = {r["task"]: task_info(r["task"]) for r in records}
+    traces = out / TRACES_DIR
+    by_task: dict[str, list[tuple[int, dict[str, Any]]]] = {}  # numbered for the episodes' ids
+    for n, r in enumerate(records):
+        by_task.setdefault(r["task"], []).append((n, r))
+    order = sorted(by_task)
+    body = [
+        "<h1>mobile_gym run report</h1>",
+        f"<p class='meta'>{_count(len(records), 'episode')} of {_count(len(order), 'task')}, "
+        f"from <code>{escape(str(out))}</code>.</p>",
+        _no_traces_note(traces, records),
+        _summary_tables(records, order, by_task),
+        _toolbar(),
+    ]
+    for t, task in enumerate(order):
+        episodes = sorted(by_task[task], key=lambda e: (str(e[1]["agent"]), e[1]["seed"]))
+        body.append(_task_section(t, task, tasks[task], episodes, traces))
+    path = out / REPORT_FILE
+    path.write_text(_page("\n".join(body)), encoding="utf-8")
+    return path
+
+
+def task_info(env_id: str) -> TaskInfo:
+    """The instruction and checkpoints of the task an env id names; a task that cannot be
+    resolved gets the reason instead, so one odd record does not sink the report."""
+    from mobile_gym.env import resolve_task
+
+    try:
+        task = resolve_task(env_id)
+        return TaskInfo(task.instruction, [str(c) for c in task.annotation.checkpoints])
+    except MobileGymError as e:
+        return TaskInfo(problem=str(e))
+
+
+def thumbnail(image: Image.Image) -> str:
+    """A JPEG thumbnail THUMB_WIDTH wide (never enlarged) as a data: URI."""
+    width = min(THUMB_WIDTH, image.width)
+    height = max(1, round(image.height * width / image.width))
+    small = image.convert("RGB").resize((width, height), Image.Resampling.LANCZOS)
+    buf = io.BytesIO()
+    small.save(buf, "JPEG", quality=JPEG_QUALITY, optimize=True)
+    return "data:image/jpeg;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def matched_steps(record: dict[str, Any]) -> dict[int, int]:
+    """Checkpoint index -> step index; JSON turned the keys into strings."""
+    return {int(k): int(v) for k, v in (record.get("matched") or {}).items()}
+
+
+# -- page parts -----------------------------------------------------------------------------
+
+def _count(n: Any, word: str) -> str:
+    return f"{_fmt(n)} {word}{'' if n == 1 else 's'}"
+
+
+def _fmt(v: Any) -> str:
+    if v is None:
+        return "-"
+    if isinstance(v, float):
+        return f"{v:.2f}"
+    return escape(str(v))
+
+
+def _no_traces_note(traces: Path, records: list[dict[str, Any]]) -> str:
+    if not records or traces.is_dir():
+        return ""
+    return ("<p class='note'>No traces were saved for this run: screenshots and actions per step "
+            "need <code>mobile-gym run --save-traces</code>.</p>")
+
+
+def _summary_tables(records: list[dict[str, Any]], order: list[str],
+                    by_task: dict[str, list[tuple[int, dict[str, Any]]]]) -> str:
+    """The summary by agent (as in summary.json) and an index of tasks linking to them."""
+    summary = summarize(records)
+    head = "".join(f"<th>{escape(label)}</th>" for _, label in SUMMARY_COLUMNS)
+    rows = [f"<tr><td>{escape(name)}</td>" + "".join(f"<td>{_fmt(m[c])}</td>" for c, _ in SUMMARY_COLUMNS) + "</tr>"
+            for name, m in summary["by_agent"].items()]
+    rows.append("<tr class='total'><td>all</td>"
+                + "".join(f"<td>{_fmt(summary['overall'][c])}</td>" for c, _ in SUMMARY_COLUMNS) + "</tr>")
+    agents = f"<table class='summary'><tr><th>agent</th>{head}</tr>{''.join(rows)}</table>"
+    index = ["<table class='summary'><tr><th>task</th><th>episodes</th><th>matcher success</th>"
+             "<th>oracle success</th><th>matcher &ne; oracle</th><th>errors</th></tr>"]
+    for t, task in enumerate(order):
+        rs = [r for _, r in by_task[task]]
+        ok = [r for r in rs if r.get("error") is None]
+        disagree = sum(_disagrees(r) for r in rs)
+        index.append(
+            f"<tr><td><a href='#task-{t}'>{escape(task)}</a></td><td>{len(rs)}</td>"
+            f"<td>{sum(bool(r['success']) for r in ok)}/{len(ok)}</td>"
+            f"<td>{sum(bool(r['oracle_success']) for r in ok)}/{len(ok)}</td>"
+            f"<td{' class=warn' if disagree else ''}>{disagree}</td><td>{len(rs) - len(ok)}</td></tr>")
+    index.append("</table>")
+    return f"<h2>Summary</h2>{agents}<h2>Tasks</h2>{''.join(index)}"
+
+
+def _toolbar() -> str:
+    return ("<div class='toolbar'><label>Show <select id='show'><option value='episode'>all episodes</option>"
+            "<option value='disagree'>matcher &ne; oracle</option><option value='fail'>matcher failures</option>"
+            "<option value='error'>errors</option></select></label> "
+            "<button type='button' onclick='openAll(true)'>expand all</button> "
+            "<button type='button' onclick='openAll(false)'>collapse all</button> "
+            "<span class='legend'>Steps are numbered as the trace files (0 = first screen); "
+            "the action shown is the one taken from that screen.</span></div>")
+
+
+def _task_section(t: int, task: str, info: TaskInfo, episodes: list[tuple[int, dict]], traces: Path) -> str:
+    ok = [r for _, r in episodes if r.get("error") is None]
+    about = (f"<p class='instruction'>{escape(info.instruction)}</p>" if info.instruction is not None
+             else f"<p class='note'>{escape(info.problem or '')}</p>")
+    head = (f"<h2>{escape(task)}</h2>{about}<p class='meta'>{_count(len(episodes), 'episode')}, matcher success "
+            f"{sum(bool(r['success']) for r in ok)}/{len(ok)}</p>")
+    return (f"<section class='task' id='task-{t}'>{head}"
+            + "".join(_episode(n, r, info, traces) for n, r in episodes) + "</section>")
+
+
+def _disagrees(record: dict[str, Any]) -> bool:
+    return record.get("error") is None and bool(record["success"]) != bool(record["oracle_success"])
+
+
+def _episode(n: int, r: dict[str, Any], info: TaskInfo, traces: Path) -> str:
+    """One episode: a header line of verdicts, then (when opened) the instruction,
+    checkpoints and steps. Disagreements and errors start open."""
+    error = r.get("error")
+    kinds = ["episode", "error" if error else "success" if r["success"] else "fail"]
+    if _disagrees(r):
+        kinds.append("disagree")
+    attrs = (f"class='{' '.join(kinds)}' id='ep-{n}' data-task='{escape(r['task'])}' "
+             f"data-agent='{escape(str(r['agent']))}' data-seed='{escape(str(r['seed']))}'")
+    is_open = " open" if error or _disagrees(r) else ""
+    matched = matched_steps(r)
+    parts = [f"<section {attrs}><details{is_open}><summary>{_header(r)}</summary><div class='body'>"]
+    if info.instruction is not None:
+        parts.append(f"<p>Instruction: <span class='instruction'>{escape(info.instruction)}</span></p>")
+    if error:
+        parts.append(f"<pre class='error'>{escape(str(error.get('kind')))}: {escape(str(error.get('message')))}</pre>")
+    parts.append(_checkpoints(info, matched))
+    parts.append(_steps(traces / trace_dir_name(r["task"], str(r["agent"]), r["seed"]), matched, error))
+    parts.append("</div></details></section>")
+    return "".join(parts)
+
+
+def _verdict(label: str, ok: bool) -> str:
+    return f"<span class='badge {'ok' if ok else 'no'}'>{label} {'&#10003; success' if ok else '&#10007; fail'}</span>"
+
+
+def _header(r: dict[str, Any]) -> str:
+    error = r.get("error")
+    bits = [f"<span class='who'>{escape(str(r['agent']))} &middot; seed {escape(str(r['seed']))}</span>"]
+    if error:
+        bits.append(f"<span class='badge err'>error: {escape(str(error.get('kind')))}</span>")
+    else:
+        bits += [_verdict("matcher", bool(r["success"])), _verdict("oracle", bool(r["oracle_success"]))]
+        if _disagrees(r):
+            bits.append("<span class='badge warn'>matcher &ne; oracle</span>")
+    bits.append(f"<span class='stats'>progress {_fmt(r.get('progress'))} &middot; {_count(r.get('steps'), 'step')} "
+                f"&middot; ended by {_fmt(r.get('terminated_by'))}</span>")
+    return " ".join(bits)
+
+
+def _checkpoints(info: TaskInfo, matched: dict[int, int]) -> str:
+    """Each checkpoint with the step it matched at; the record's matches are listed even
+    when the task's checkpoints are unknown."""
+    count = max(len(info.checkpoints), max(matched, default=-1) + 1)
+    if not count:
+        return ""
+    items = []
+    for k in range(count):
+        text = escape(info.checkpoints[k]) if k < len(info.checkpoints) else "(description unknown)"
+        where = (f"<span class='badge ok'>matched at step {matched[k]}</span>" if k in matched
+                 else "<span class='badge no'>not matched</span>")
+        items.append(f"<li><span class='cp'>C{k + 1}</span> <code>{text}</code> {where}</li>")
+    return f"<ol class='checkpoints'>{''.join(items)}</ol>"
+
+
+def _steps(folder: Path, matched: dict[int, int], error: Any) -> str:
+    """The trace's screens as thumbnails with the action taken from each, and a badge on
+    the steps where checkpoints matched; a note when there is no readable trace."""
+    from mobile_gym.formats.agentenv import read_trace
+
+    if not folder.is_dir():
+        if not folder.parent.is_dir():
+            why = "screenshots need <code>--save-traces</code>"
+        elif error:
+            why = "the episode broke before its trace was written"
+        else:
+            why = f"<code>{escape(folder.parent.name)}/{escape(folder.name)}</code> is missing"
+        return f"<p class='note'>No trace: {why}.</p>"
+    try:
+        trace = read_trace(folder)
+    except MobileGymError as e:
+        return f"<p class='note'>Trace unreadable: {escape(str(e))}</p>"
+    hits: dict[int, list[int]] = {}
+    for k, step in matched.items():
+        hits.setdefault(step, []).append(k)
+    return "<div class='steps'>" + "".join(_step(i, s, sorted(hits.get(i, []))) for i, s in enumerate(trace)) + "</div>"
+
+
+def _step(i: int, state: UIState, checkpoints: list[int]) -> str:
+    try:
+        picture = (f"<div class='shot'><img src='{thumbnail(state.image)}' width='{THUMB_WIDTH}' "
+                   f"alt='step {i} screenshot' loading='lazy'>{_touch_marks(state.action)}</div>")
+    except MobileGymError as e:
+        picture = f"<div class='noimg'>{escape(str(e))}</div>"
+    badges = "".join(f"<span class='badge ok'>&#10003; C{k + 1}</span>" for k in checkpoints)
+    action = escape(str(state.action)) if state.action is not None else "(end)"
+    title = escape(state.activity or "activity unknown")
+    return (f"<figure class='step{' hit' if checkpoints else ''}' title='{title}'>{picture}"
+            f"<figcaption><b>step {i}</b> {badges}<code>{action}</code></figcaption></figure>")
+
+
+def _touch_marks(action: Action | None) -> str:
+    """Dots where a tap or swipe touched the screen (hollow where a swipe lifted), so a
+    CLICK's coordinates read as a place on the thumbnail."""
+    if action is None or action.touch is None:
+        return ""
+    points = [("touch", action.touch)] + ([("lift", action.lift)] if action.lift and action.lift != action.touch else [])
+    return "".join(f"<span class='{kind}' style='left:{x * 100:.1f}%;top:{y * 100:.1f}%'></span>"
+                   for kind, (x, y) in points)
+
+
+STYLE = """
+body{font:14px/1.4 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:0 auto;padding:16px 24px;
+ max-width:1400px;color:#28282f;background:#fafafb}
+h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:22px 0 6px}
+code{font:12px/1.3 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
+.meta{color:#666;margin:2px 0 8px}.note{color:#8a5a00;background:#fff6e0;padding:6px 10px;border-radius:4px}
+table.summary{border-collapse:collapse;margin:6px 0 10px;background:#fff}
+.summary th,.summary td{border:1px solid #dcdce2;padding:3px 8px;text-align:right}
+.summary th{background:#f0f0f4}.summary td:first-child,.summary th:first-child{text-align:left}
+.summary tr.total td{font-weight:600}.summary td.warn{background:#ffe3c2;font-weight:600}
+.toolbar{position:sticky;top:0;background:#fafafb;padding:8px 0;border-bottom:1px solid #dcdce2;z-index:1}
+.legend{color:#666;margin-left:12px;font-size:12px}
+section.task{margin-top:18px}.instruction{font-style:italic;margin:2px 0 6px}
+section.episode{background:#fff;border:1px solid #dcdce2;border-left:5px solid #c5c5cf;border-radius:4px;margin:6px 0}
+section.episode.success{border-left-color:#1e8e3e}section.episode.fail{border-left-color:#c5221f}
+section.episode.error{border-left-color:#7b1fa2}
+section.episode.disagree{border-left-color:#f29900;box-shadow:0 0 0 2px #f29900}
+summary{cursor:pointer;padding:6px 10px}details[open] summary{border-bottom:1px solid #eee}
+details .body{padding:4px 12px 8px}details .body p{margin:4px 0}
+.who{font-weight:600;margin-right:6px}.stats{color:#555;margin-left:6px}
+.badge{display:inline-block;padding:0 6px;border-radius:9px;font-size:12px;margin:1px 2px;white-space:nowrap}
+.badge.ok{background:#e6f4ea;color:#137333}.badge.no{background:#fce8e6;color:#a50e0e}
+.badge.warn{background:#f29900;color:#fff;font-weight:600}.badge.err{background:#f3e5f5;color:#6a1b9a}
+.cp{font-weight:600;color:#444}
+ol.checkpoints{list-style:none;padding:0;margin:6px 0}ol.checkpoints li{margin:2px 0}
+pre.error{white-space:pre-wrap;word-break:break-word;background:#f3e5f5;padding:6px 10px;border-radius:4px}
+.steps{display:flex;flex-wrap:wrap;gap:8px;padding:4px 0}
+figure.step{margin:0;width:135px;border:1px solid #dcdce2;border-radius:4px;background:#fff;overflow:hidden}
+figure.step.hit{border:2px solid #1e8e3e}
+figure.step img{display:block;width:135px;height:auto;background:#eee}.shot{position:relative}
+.shot span{position:absolute;width:10px;height:10px;margin:-7px 0 0 -7px;border-radius:50%;border:2px solid #fff;
+ box-shadow:0 0 0 1px #d93025}.shot .touch{background:#d93025}.shot .lift{background:transparent;border-color:#d93025}
+figcaption{padding:3px 4px;font-size:12px}figcaption code{display:block;word-break:break-all;font-size:11px}
+.noimg{height:120px;padding:6px;font-size:11px;color:#a50e0e;word-break:break-word}
+"""
+
+SCRIPT = """
+const show = document.getElementById('show');
+function filter() {
+  for (const s of document.querySelectorAll('section.episode')) s.hidden = !s.classList.contains(show.value);
+  for (const t of document.querySelectorAll('section.task')) t.hidden = !t.querySelector('section.episode:not([hidden])');
+}
+function openAll(open) { for (const d of document.querySelectorAll('section.episode:not([hidden]) details')) d.open = open; }
+show.addEventListener('change', filter);
+if (location.hash === '#expand') openAll(true);  // report.html#expand opens every episode
+"""
+
+
+def _page(body: str) -> str:
+    return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
+            "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+            f"<title>mobile_gym run report</title><style>{STYLE}</style></head>\n<body>\n{body}\n"
+            f"<script>{SCRIPT}</script></body></html>\n")
