@@ -34,11 +34,7 @@ class OracleAgent(Agent):
     name = "oracle"
 
     def __init__(self, task: SimTask | str, path: tuple[Step, ...] | None = None):
-        if isinstance(task, str):
-            from mobile_gym.env import resolve_task
-
-            task = resolve_task(task)
-        self.task = task
+        self.task = task = sim_task(task)
         self.path = task.golden_path if path is None else path  # the entries to carry out
         self.reset()
 
@@ -94,6 +90,13 @@ class OracleAgent(Agent):
             return Action.impossible()
         self.searches += 1
         return scroll(up=True)  # look further down
+
+
+def sim_task(task: SimTask | str) -> SimTask:
+    """The simulator task an id or env id names (a `SimTask` is returned as is)."""
+    from mobile_gym.env import resolve_task  # lazily: the env module pulls in gymnasium
+
+    return resolve_task(task)
 
 
 def _tap(node: Node, size: tuple[int, int]) -> Action:

@@ -21,7 +21,7 @@ import numpy as np
 
 from mobile_gym.actions import Action, ActionType
 from mobile_gym.agents.base import Agent
-from mobile_gym.agents.oracle import OracleAgent
+from mobile_gym.agents.oracle import OracleAgent, sim_task
 from mobile_gym.tasks.definition import SimTask, Step
 from mobile_gym.ui.hierarchy import Node, ViewHierarchy
 
@@ -31,14 +31,6 @@ CLEAR_CONTROLS = ("Clear query", "Clear")
 SEARCH_FIELD = ":id/search_src_text"
 #: Text typed by mistake before the right text.
 WRONG_WORDS = ("wfii", "tokio", "setings", "calcualtor", "asdf")
-
-
-def _resolve(task: SimTask | str) -> SimTask:
-    if isinstance(task, str):
-        from mobile_gym.env import resolve_task
-
-        return resolve_task(task)
-    return task
 
 
 def _labels(observation: Mapping[str, Any]) -> frozenset[str]:
@@ -76,7 +68,7 @@ class DetourAgent(Agent):
     name = "detour"
 
     def __init__(self, task: SimTask | str, seed: int | None = None, rate: float = 0.25):
-        self.oracle = OracleAgent(_resolve(task))
+        self.oracle = OracleAgent(sim_task(task))
         self.rate = rate
         self.reset(seed)
 
@@ -158,7 +150,7 @@ class _ScriptedAgent(Agent):
     """Runs an `OracleAgent` over some path, then ``after`` moves, then COMPLETE."""
 
     def __init__(self, task: SimTask | str, seed: int | None = None):
-        self.task = _resolve(task)
+        self.task = sim_task(task)
         self.oracle = OracleAgent(self.task, path=self.path_for(seed))
         self.reset(seed)
 

@@ -33,17 +33,18 @@ Targets: matcher accuracy >= 99% and recall >= 98% (``reached``) over >= 2000 ep
 from __future__ import annotations
 
 import argparse
-import fnmatch
 import json
 import multiprocessing as mp
 import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from fnmatch import fnmatchcase
 from typing import Any, Iterable
 
+from mobile_gym.simulator.profiles import PROFILES
+
 AGENTS = ("oracle", "detour", "stop-short", "undo-last", "break-after", "sibling", "random")
-PROFILES = ("pixel-6", "pixel-3", "budget-720p")
 EVALUATORS = ("essential-state", "step-match", "lcs-match")
 LABELS = ("reached", "final")
 TARGETS = {"accuracy": 0.99, "recall": 0.98, "episodes": 2000}
@@ -58,7 +59,7 @@ class Episode:
     seed: int
 
 
-def run_episode(job: Episode) -> dict[str, Any]:
+def run_and_judge(job: Episode) -> dict[str, Any]:
     """One episode, labelled by the oracle and judged by the three evaluators."""
     import gymnasium as gym
 
@@ -203,13 +204,13 @@ def run(jobs: list[Episode], workers: int = 2, progress=None) -> list[dict[str, 
     if workers <= 1:
         results = []
         for i, job in enumerate(jobs):
-            results.append(run_episode(job))
+            results.append(run_and_judge(job))
             if progress:
                 progress(i + 1, len(jobs))
         return results
     with mp.get_context("fork").Pool(workers) as pool:
         results = []
-        for r in pool.imap(run_episode, jobs, chunksize=4):
+        for r in pool.imap(run_and_judge, jobs, chunksize=4):
             results.append(r)
             if progress:
                 progress(len(results), len(jobs))
@@ -219,7 +220,7 @@ def run(jobs: list[Episode], workers: int = 2, progress=None) -> list[dict[str, 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seeds", type=int, default=4)
-    parser.add_argument("--profiles", nargs="+", default=list(PROFILES))
+    parser.add_argument("--profiles", nargs="+", default=list(PROFILES), choices=list(PROFILES))
     parser.add_argument("--agents", nargs="+", default=list(AGENTS))
     parser.add_argument("--tasks", nargs="+", default=["*"], help="simulator task id patterns")
     parser.add_argument("--workers", type=int, default=2)
@@ -231,7 +232,7 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.small:
         args.tasks, args.seeds, args.profiles = SMALL["tasks"], SMALL["seeds"], SMALL["profiles"]
-    tasks = [t for t in simulator_tasks() if any(fnmatch.fnmatch(t, p) for p in args.tasks)]
+    tasks = [t for t in simulator_tasks() if any(fnmatchcase(t, p) for p in args.tasks)]
     jobs = jobs_for(tasks, args.agents, args.profiles, args.seeds)
     start = time.perf_counter()
 

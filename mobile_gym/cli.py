@@ -25,6 +25,8 @@ class UsageError(Exception):
 
 def build_parser() -> argparse.ArgumentParser:
     from mobile_gym.agents import AGENTS
+    from mobile_gym.simulator.dynamics import DYNAMICS
+    from mobile_gym.simulator.profiles import DEFAULT_PROFILE, PROFILES
 
     parser = argparse.ArgumentParser(
         prog="mobile-gym", description="Mobile UI task automation environments and evaluation tools."
@@ -83,14 +85,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     pl = commands.add_parser(
         "play", help="run an agent on simulator tasks and print each episode's verdicts",
-        description="Run the oracle or random agent on simulator tasks (default: all) for a few "
+        description="Run a built-in agent on simulator tasks (default: all) for a few "
                     "seeds and print, per episode, the matcher's and the oracle's verdicts.",
     )
     pl.add_argument("--agent", choices=sorted(AGENTS), default="oracle")
     pl.add_argument("--tasks", nargs="+", metavar="ID", help="task ids (default: every simulator task)")
     pl.add_argument("--seeds", type=int, default=1, metavar="N", help="episodes per task (seeds 0..N-1)")
-    pl.add_argument("--dynamics", choices=("none", "default"), default="default")
-    pl.add_argument("--profile", default="pixel-6")
+    pl.add_argument("--dynamics", choices=list(DYNAMICS), default="default")
+    pl.add_argument("--profile", choices=list(PROFILES), default=DEFAULT_PROFILE)
     pl.set_defaults(handler=_play)
 
     rn = commands.add_parser(
@@ -105,8 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
     rn.add_argument("--seeds", type=int, default=1, metavar="N")
     rn.add_argument("--workers", type=int, default=1, metavar="K")
     rn.add_argument("--out", type=Path, default=Path("runs/latest"), metavar="DIR")
-    rn.add_argument("--dynamics", choices=("none", "default"), default="default")
-    rn.add_argument("--profile", default="pixel-6")
+    rn.add_argument("--dynamics", choices=list(DYNAMICS), default="default")
+    rn.add_argument("--profile", choices=list(PROFILES), default=DEFAULT_PROFILE)
     rn.add_argument("--save-traces", action="store_true", help="write each episode as an AgentEnv trace")
     rn.add_argument("--resume", action="store_true", help="finish the run recorded in OUT")
     rn.add_argument("--no-terminate-on-success", action="store_true",

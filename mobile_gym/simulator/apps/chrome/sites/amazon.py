@@ -103,23 +103,12 @@ class Amazon(ShopSite):
     query_param = "k"
     sort_param = "s"
     cart_url = "https://www.amazon.com/gp/cart/view.html"
+    cart_paths = ("/gp/cart/view.html", "/cart")
+    product_path = r"(?:/[^/]+)?/(?:dp|gp/product)/([A-Z0-9]{10})(?:/.*)?"
     added_text = "Added to Cart"
 
     def product_url(self, p: Product) -> str:
         return f"https://{self.host}/{_slug(p.name)}/dp/{p.sku}"
-
-    def route(self, url: Url) -> tuple[str, Any]:
-        path = url.path.rstrip("/") or "/"
-        if path == "/":
-            return "home", None
-        if path == self.search_path:
-            return "results", url.query.get(self.query_param, "").strip()
-        if path in ("/gp/cart/view.html", "/cart"):
-            return "cart", None
-        m = re.fullmatch(r"(?:/[^/]+)?/(?:dp|gp/product)/([A-Z0-9]{10})(?:/.*)?", path)
-        if m and m.group(1) in self.products:
-            return "product", self.products[m.group(1)]
-        return "missing", None
 
     def titles(self, kind: str, arg: Any) -> str:
         if kind == "product":

@@ -129,23 +129,11 @@ class BestBuy(ShopSite):
     query_param = "st"
     sort_param = "sp"
     cart_url = "https://www.bestbuy.com/cart"
+    product_path = r"/site/(?:[^/]+/)?(\d+)\.p"
     added_text = "Added to cart"
 
     def product_url(self, p: Product) -> str:
         return f"https://{self.host}/site/{_slug(p.name)}/{p.sku}.p?skuId={p.sku}"
-
-    def route(self, url: Url) -> tuple[str, Any]:
-        path = url.path.rstrip("/") or "/"
-        if path == "/":
-            return "home", None
-        if path == self.search_path:
-            return "results", url.query.get(self.query_param, "").strip()
-        if path == "/cart":
-            return "cart", None
-        m = re.fullmatch(r"/site/(?:[^/]+/)?(\d+)\.p", path)
-        if m and m.group(1) in self.products:
-            return "product", self.products[m.group(1)]
-        return "missing", None
 
     def titles(self, kind: str, arg: Any) -> str:
         if kind == "product":

@@ -106,25 +106,18 @@ class Newegg(ShopSite):
     query_param = "d"
     sort_param = "Order"
     cart_url = "https://secure.newegg.com/shop/cart"
+    cart_paths = ("/shop/cart",)
+    product_path = r"(?:/[^/]+)?/p/([A-Z0-9]+)"
     added_text = "Item added to cart"
 
     def product_url(self, p: Product) -> str:
         return f"https://{self.host}/{_slug(p.name)}/p/{p.sku}"
 
     def route(self, url: Url) -> tuple[str, Any]:
-        path = url.path.rstrip("/") or "/"
-        if path == "/shop/cart":
-            return "cart", None
-        if url.host == "secure.newegg.com":
+        """secure.newegg.com serves only the cart."""
+        if url.host == "secure.newegg.com" and (url.path.rstrip("/") or "/") not in self.cart_paths:
             return "missing", None
-        if path == "/":
-            return "home", None
-        if path == self.search_path:
-            return "results", url.query.get(self.query_param, "").strip()
-        m = re.fullmatch(r"(?:/[^/]+)?/p/([A-Z0-9]+)", path)
-        if m and m.group(1) in self.products:
-            return "product", self.products[m.group(1)]
-        return "missing", None
+        return super().route(url)
 
     def titles(self, kind: str, arg: Any) -> str:
         if kind == "product":

@@ -96,6 +96,8 @@ class ShopSite(Site):
     query_param: ClassVar[str] = "q"
     sort_param: ClassVar[str] = "sort"
     cart_url: ClassVar[str] = ""
+    cart_paths: ClassVar[tuple[str, ...]] = ("/cart",)  # paths of the cart page
+    product_path: ClassVar[str] = ""  # regex a product page's path matches; group 1 is the sku
     added_text: ClassVar[str] = "Added to cart"  # toast after "Add to Cart"
 
     def __init__(self) -> None:
@@ -252,7 +254,17 @@ class ShopSite(Site):
 
     def route(self, url: Url) -> tuple[str, Any]:
         """("home" | "results" | "product" | "cart" | "missing", argument)."""
-        raise NotImplementedError
+        path = url.path.rstrip("/") or "/"
+        if path in self.cart_paths:
+            return "cart", None
+        if path == "/":
+            return "home", None
+        if path == self.search_path:
+            return "results", url.query.get(self.query_param, "").strip()
+        m = re.fullmatch(self.product_path, path)
+        if m and m.group(1) in self.products:
+            return "product", self.products[m.group(1)]
+        return "missing", None
 
     # ------------------------------------------------------------------ cart
     @property
