@@ -13,8 +13,11 @@ from mobile_gym.trace import UIState
 from mobile_gym.ui.components import component_list
 from mobile_gym.ui.hierarchy import FLAG_NAMES, ViewHierarchy
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "llamatouch"
-FIXTURES = SHARED / "fixtures"
+#: Real LlamaTouch data shipped with the tests (see tests/data/llamatouch/README.md).
+LLAMATOUCH_DATA = Path(__file__).resolve().parent / "data" / "llamatouch"
+FIXTURES = LLAMATOUCH_DATA / "fixtures"
+METADATA_TSV = LLAMATOUCH_DATA / "llamatouch_task_metadata.tsv"
+DIALOG_XML = FIXTURES / "click_test_case" / "case1" / "10.xml"
 WIDTH, HEIGHT = 1080, 2400
 
 

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from screens import DIALOG_XML
+
 from mobile_gym.actions import Action
 from mobile_gym.errors import FormatError, MobileGymError
 from mobile_gym.evaluation.baselines import (
@@ -17,8 +19,6 @@ from mobile_gym.evaluation.baselines import (
 )
 from mobile_gym.trace import Trace, UIState
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "llamatouch"
-DIALOG_XML = SHARED / "fixtures" / "click_test_case" / "case1" / "10.xml"
 # The dialog dump's screen is 1080x1918 (its screenshot); "Done" is [224,988][855,1114]
 # and "Go to Web & App Activity" [224,1114][855,1240].
 DIALOG_SIZE = (1080, 1918)

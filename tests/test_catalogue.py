@@ -6,16 +6,14 @@ import csv
 import re
 
 import pytest
-from screens import SHARED
+from screens import METADATA_TSV
 
 from mobile_gym.errors import FormatError
 from mobile_gym.tasks.catalogue import CatalogueTask, llamatouch_catalogue, read_catalogue
 
-METADATA = SHARED / "llamatouch_task_metadata.tsv"
-
 
 def test_every_llamatouch_task_is_in_the_catalogue_as_in_the_metadata() -> None:
-    with open(METADATA, newline="", encoding="utf-8") as f:
+    with open(METADATA_TSV, newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f, delimiter="\t"))
     catalogue = llamatouch_catalogue()
     assert len(rows) == len(catalogue) == 495

@@ -21,6 +21,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from screens import DIALOG_XML
+
 from mobile_gym.actions import Action
 from mobile_gym.cli import main
 from mobile_gym.formats.agentenv import write_trace
@@ -30,8 +32,7 @@ from mobile_gym.trace import Trace, UIState
 from mobile_gym.ui.components import component_list
 from mobile_gym.ui.hierarchy import ViewHierarchy
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "llamatouch"
-DIALOG = SHARED / "fixtures" / "click_test_case" / "case1"
+DIALOG = DIALOG_XML.parent
 SIZE = (1080, 1918)
 
 LAUNCHER_ACTIVITY = "com.example.launcher/.Home"

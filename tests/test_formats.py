@@ -9,6 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from screens import DIALOG_XML, METADATA_TSV
+
 from mobile_gym.actions import Action, ActionType
 from mobile_gym.errors import AnnotationError, FormatError, MobileGymError, UnknownEpisodeError
 from mobile_gym.formats.agentenv import iter_traces, read_trace, write_trace
@@ -24,9 +26,6 @@ from mobile_gym.trace import Trace, UIState, normalize_activity
 from mobile_gym.ui.components import component_list
 from mobile_gym.ui.hierarchy import ViewHierarchy
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "llamatouch"
-METADATA_TSV = SHARED / "llamatouch_task_metadata.tsv"
-DIALOG_XML = SHARED / "fixtures" / "click_test_case" / "case1" / "10.xml"
 W, H = 1080, 1918  # the device the real dump was taken on
 ACTIVITY = "com.google.android.apps.maps/com.google.android.maps.MapsActivity"
 DONE_XPATH = '//*[@resource-id="com.google.android.apps.maps:id/dialog_positive_button"]'
@@ -510,7 +509,7 @@ def test_a_state_read_from_a_png_is_copied_not_re_encoded(tmp_path):
 
     png = tmp_path / "screen.png"
     Image.new("RGB", (64, 128), (10, 200, 30)).save(png, compress_level=1)  # not PIL's default level
-    xml = (Path(__file__).resolve().parents[2] / "shared/llamatouch/fixtures/click_test_case/case1/10.xml").read_text()
+    xml = DIALOG_XML.read_text()
     states = [UIState(xml=xml, screenshot_path=png, activity="a.b/.C", action=Action.complete())]
     write_trace(tmp_path / "ep", Trace.from_states(states, installed_packages=frozenset()))
     assert (tmp_path / "ep" / "captured_data" / "screenshot" / "0.png").read_bytes() == png.read_bytes()
