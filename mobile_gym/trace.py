@@ -21,19 +21,35 @@ from mobile_gym.errors import FormatError, ViewHierarchyError
 from mobile_gym.ui.hierarchy import ViewHierarchy
 
 
+_IDENTIFIER = r"[^\W\d][\w$]*"
+_QUALIFIED = rf"{_IDENTIFIER}(?:\.{_IDENTIFIER})*"
+#: ``pkg/.Cls``, ``pkg/full.Cls``, ``pkg/Cls``; or a class alone: ``.Cls``, ``full.Cls``.
+_NAME = re.compile(rf"(?:(?P<package>{_QUALIFIED})/)?(?P<cls>\.?{_QUALIFIED})")
+#: dumpsys records: ``ActivityRecord{hash u0 pkg/.Cls t12}``, ``Window{hash u0 title}``.
+_RECORD = re.compile(r"\b(ActivityRecord|Window)\{\S+ (?:u\d+ )?([^{}]*)\}")
+#: ``mCurrentFocus=``, ``mResumedActivity:`` ... before the value of a dumpsys line.
+_KEY = re.compile(r"\w+\s*[=:]\s*")
+_FORMS = (
+    "pkg/.Cls, pkg/full.Cls, .Cls, full.Cls, or a dumpsys line with an ActivityRecord{…} "
+    "or Window{…} (mResumedActivity, mFocusedApp, mCurrentFocus, mObscuringWindow)"
+)
+
+
 def normalize_activity(activity: str | None, package: str | None = None) -> str:
     """Canonical ``package/fully.qualified.Class`` form of an activity name.
 
-    Accepts the short form ``package/.Activity``, ``package/Activity`` (relative to the
-    package) and a bare class name (kept as is unless a package is given).
+    Accepts ``package/.Activity``, ``package/Activity`` (relative to the package, as a
+    manifest reads it) and ``package/full.Class``; a class alone (``.Activity``,
+    ``full.Class``) takes `package`, and without one it is a `FormatError`: a name that
+    cannot be made canonical must never be compared. ``""`` for no activity.
     """
     activity = (activity or "").strip()
-    if "/" in activity:
-        package, _, cls = activity.partition("/")
-    elif package and activity:
-        cls = activity
-    else:
-        return activity
+    if not activity:
+        return ""
+    own, cls = _split_name(activity)
+    package = own or package
+    if not package:
+        raise FormatError(None, f"activity {activity!r} does not name its package")
     if cls.startswith("."):
         cls = package + cls
     elif "." not in cls:
@@ -41,17 +57,43 @@ def normalize_activity(activity: str | None, package: str | None = None) -> str:
     return f"{package}/{cls}"
 
 
-_COMPONENT = re.compile(r"[\w.$]+/[\w.$]+")
-_WINDOW = re.compile(r"Window\{\S+ u\d+ ([\w.$]+)\}")
+def _split_name(name: str) -> tuple[str | None, str]:
+    """(package or None, class) of an activity name; a class alone needs a dot."""
+    m = _NAME.fullmatch(name)
+    if not m or not (m["package"] or "." in m["cls"]):
+        raise FormatError(None, f"{name!r} is not an activity name in a known form ({_FORMS})")
+    return m["package"], m["cls"]
 
 
-def parse_activity_text(text: str) -> str:
-    """The activity named in an ``.activity`` file: a plain ``pkg/.Cls`` line, or the
-    ``mObscuringWindow=``/``mCurrentFocus=`` lines of dumpsys (``null`` means none)."""
-    m = _COMPONENT.search(text) or _WINDOW.search(text)
-    if m:
-        return normalize_activity(m.group(m.lastindex or 0))
-    return ""
+def parse_activity_text(text: str | None, source: str | Path | None = None) -> str | None:
+    """The activity an ``.activity`` file (or a device) names: canonical when the text
+    gives the package, else the class as written (``.Cls``, ``full.Cls``), which
+    `UIState.canonical_activity` completes from the view hierarchy.
+
+    Each non-empty line is a name, ``null``, or a dumpsys line (``mCurrentFocus=Window{…}``,
+    ``mResumedActivity: ActivityRecord{…}`` ...); the first activity named wins. ``null``
+    and windows that are no activity (``Window{… StatusBar}``, ``InputMethod``,
+    ``PopupWindow:…``) name none, so a text with nothing else means *no activity* (None),
+    which never matches an annotated one. Anything else is a `FormatError` naming `source`.
+    """
+    for number, line in enumerate((text or "").splitlines(), start=1):
+        line = line.strip()
+        records = _RECORD.findall(line)
+        if records:
+            firsts = [(kind, (body.split() or [""])[0]) for kind, body in records]
+            names = [name for kind, name in firsts if kind == "ActivityRecord" or "/" in name]
+        else:
+            key = _KEY.match(line)
+            value = line[key.end() :] if key else line
+            names = [] if value in ("", "null") else [value]
+        if names:
+            name = names[0]
+            try:
+                package, _ = _split_name(name)
+            except FormatError as exc:
+                raise FormatError(source, f"line {number}: {exc.problem}") from None
+            return normalize_activity(name) if package else name
+    return None
 
 
 class UIState:
@@ -66,6 +108,7 @@ class UIState:
         screenshot: np.ndarray | Image.Image | None = None,
         screenshot_path: str | Path | None = None,
         activity: str | None = None,
+        activity_path: str | Path | None = None,
         action: Action | None = None,
         installed_packages: Iterable[str] | None = None,
         index: int = 0,
@@ -79,6 +122,7 @@ class UIState:
         self._array = screenshot if isinstance(screenshot, np.ndarray) else None
         self.screenshot_path = None if screenshot_path is None else Path(screenshot_path)
         self.activity = activity
+        self.activity_path = None if activity_path is None else Path(activity_path)
         self.action = action
         self.installed_packages = None if installed_packages is None else frozenset(installed_packages)
         self.index = index
@@ -88,6 +132,37 @@ class UIState:
 
     def __repr__(self) -> str:
         return f"<UIState {self.index} {self.activity or '?'} action={self.action}>"
+
+    # -- activity -------------------------------------------------------------------------
+    @property
+    def activity(self) -> str | None:
+        """The foreground activity as recorded: any form `parse_activity_text` reads."""
+        return self._activity
+
+    @activity.setter
+    def activity(self, value: str | None) -> None:
+        self._activity = value
+        self._canonical: tuple[str | None] | None = None  # (canonical,) once resolved
+
+    @property
+    def canonical_activity(self) -> str | None:
+        """``package/fully.qualified.Class``, or None for no activity. A class recorded
+        without its package takes the app window's package from this step's hierarchy
+        (parsed only then); a name that cannot be made canonical is a `FormatError`
+        naming the activity file."""
+        if self._canonical is None:
+            name = parse_activity_text(self._activity, self.activity_path)
+            if name is not None and "/" not in name:
+                package = self.hierarchy.app_package
+                if package is None:
+                    raise FormatError(
+                        self.activity_path,
+                        f"step {self.index}: activity {name!r} does not name its package and the view "
+                        "hierarchy shows no app window to take it from",
+                    )
+                name = normalize_activity(name, package)
+            self._canonical = (name,)
+        return self._canonical[0]
 
     # -- view hierarchy -----------------------------------------------------------------
     @property

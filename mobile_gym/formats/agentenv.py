@@ -17,8 +17,8 @@ from typing import Iterator
 
 from mobile_gym.actions import Action
 from mobile_gym.errors import FormatError, InvalidActionError
-from mobile_gym.formats.llamatouch import numbered_files, read_text, short_activity, write_text
-from mobile_gym.trace import Trace, UIState, parse_activity_text
+from mobile_gym.formats.llamatouch import numbered_files, read_activity, read_text, short_activity, write_text
+from mobile_gym.trace import Trace, UIState
 
 CAPTURED_DATA = "captured_data"
 INSTALLED_APPS = Path("installed_apps") / "installed_apps.txt"
@@ -66,16 +66,14 @@ def read_trace(path: str | Path) -> Trace:
     """Load an AgentEnv trace from its episode folder or its captured_data folder.
 
     Hierarchies and screenshots are read lazily; actions, activities and the installed
-    packages are read now so that corrupt ones are reported at load time.
+    packages are read now so that corrupt ones are reported at load time (an activity
+    recorded without its package is completed from the hierarchy when first compared).
     """
     captured, episode = _locate(path)
     screens = _screen_count(captured)
     states = []
     for i in range(screens):
         activity_path = captured / "activity" / f"{i}.activity"
-        activity = None
-        if activity_path.is_file():
-            activity = parse_activity_text(read_text(activity_path, "activity file")) or None
         action_path = captured / "action" / f"{i}.action"
         action, size = None, None
         if action_path.is_file():
@@ -86,7 +84,8 @@ def read_trace(path: str | Path) -> Trace:
             UIState(
                 xml_path=captured / "xml" / f"{i}.xml",
                 screenshot_path=captured / "screenshot" / f"{i}.png",
-                activity=activity,
+                activity=read_activity(activity_path),
+                activity_path=activity_path,
                 action=action,
                 index=i,
                 screen_size=size,
@@ -114,6 +113,7 @@ def write_trace(episode_dir: str | Path, trace: Trace) -> Path:
         raise FormatError(captured, "already holds a trace; write to a new episode folder")
 
     lines: list[str | None] = []
+    activities = [state.canonical_activity for state in trace.states]  # resolved before writing
     for i, state in enumerate(trace.states):
         action = state.action
         if action is None:
@@ -135,8 +135,8 @@ def write_trace(episode_dir: str | Path, trace: Trace) -> Path:
     for i, state in enumerate(trace.states):
         state.save_screenshot(captured / "screenshot" / f"{i}.png")
         write_text(captured / "xml" / f"{i}.xml", state.xml)
-        if state.activity:
-            write_text(captured / "activity" / f"{i}.activity", short_activity(state.activity))
+        if activities[i] is not None:
+            write_text(captured / "activity" / f"{i}.activity", short_activity(activities[i]))
         line = lines[i]
         if line is not None:
             write_text(captured / "action" / f"{i}.action", line)

@@ -55,9 +55,17 @@ def numbered_files(folder: Path, suffix: str) -> dict[int, Path]:
     return found
 
 
+def read_activity(path: Path) -> str | None:
+    """The activity an ``.activity`` file names (`parse_activity_text`); None when the
+    file is missing or names none. Read at load time, so a corrupt one fails the load."""
+    if not path.is_file():
+        return None
+    return parse_activity_text(read_text(path, "activity file"), path)
+
+
 def short_activity(activity: str) -> str:
     """``package/.Activity`` when the class lives in the package, else ``package/Class``:
-    the form LlamaTouch's ``.activity`` files use."""
+    the form LlamaTouch's ``.activity`` files use (`activity` names its package)."""
     canonical = normalize_activity(activity)
     package, sep, cls = canonical.partition("/")
     if not sep:
@@ -153,14 +161,12 @@ def load_ground_truth(trace_dir: str | Path) -> Annotation:
     for i in range(screens):
         action, size = events[i] if i < len(events) else (Action.complete(), None)
         activity_path = trace_dir / f"{i}.activity"
-        activity = None
-        if activity_path.is_file():
-            activity = parse_activity_text(read_text(activity_path, "activity file")) or None
         states.append(
             UIState(
                 xml_path=trace_dir / f"{i}.xml",
                 screenshot_path=trace_dir / f"{i}.png",
-                activity=activity,
+                activity=read_activity(activity_path),
+                activity_path=activity_path,
                 action=action,
                 index=i,
                 screen_size=size,
@@ -191,7 +197,7 @@ def _checkpoint(trace_dir: Path, state: UIState, ess_path: Path) -> Checkpoint:
             raise AnnotationError(
                 activity_path, f"screen {i} is annotated with activity<> but its activity file is missing"
             )
-        if not state.activity:
+        if state.canonical_activity is None:  # a class without its package is resolved now
             raise AnnotationError(
                 activity_path, f"names no activity, but screen {i} is annotated with activity<>"
             )
@@ -240,6 +246,7 @@ def write_ground_truth(
         except InvalidActionError as exc:
             raise FormatError(trace_dir / EVENTS_FILE, f"screen {i}: {exc}") from exc
 
+    activities = [state.canonical_activity for state in trace.states]
     lists = []
     for i, state in enumerate(trace.states):
         given = components.get(i) if components is not None else None
@@ -254,7 +261,7 @@ def write_ground_truth(
         if parse_ess(text, source=ess_path) != primitives:
             raise AnnotationError(ess_path, f"{text!r} does not read back as the same primitives")
         state = trace.states[i]
-        if any(p.keyword is Keyword.ACTIVITY for p in primitives) and not state.activity:
+        if any(p.keyword is Keyword.ACTIVITY for p in primitives) and activities[i] is None:
             raise AnnotationError(ess_path, f"screen {i} is annotated with activity<> but has no activity")
         Checkpoint(ReferenceScreen(state, lists[i], source=ess_path), primitives)
 
@@ -262,8 +269,8 @@ def write_ground_truth(
     for i, state in enumerate(trace.states):
         state.save_screenshot(trace_dir / f"{i}.png")
         write_text(trace_dir / f"{i}.xml", state.xml)
-        if state.activity:
-            write_text(trace_dir / f"{i}.activity", short_activity(state.activity) + "\n")
+        if activities[i] is not None:
+            write_text(trace_dir / f"{i}.activity", short_activity(activities[i]) + "\n")
         write_text(trace_dir / f"{i}.json", dumps_components(lists[i]))
         if i in annotations:
             write_text(trace_dir / f"{i}.ess", format_ess(list(annotations[i])) + "\n")
@@ -387,6 +394,7 @@ __all__ = [
     "METADATA_FILE",
     "GroundTruthDataset",
     "load_ground_truth",
+    "read_activity",
     "read_instruction",
     "short_activity",
     "write_ground_truth",

@@ -19,7 +19,7 @@ from mobile_gym.matcher.annotation import INSTALL_MARKER, SCREEN, Checkpoint, Ke
 from mobile_gym.matcher.apps import AppRegistry
 from mobile_gym.matcher.embeddings import TextEmbedder, shared_embedder, similarities
 from mobile_gym.matcher.images import PatchSignature, compare_patches, patch_signature
-from mobile_gym.trace import UIState, normalize_activity
+from mobile_gym.trace import UIState
 from mobile_gym.ui.components import COMPONENT_FLAGS, Component
 from mobile_gym.ui.hierarchy import Bounds, Node
 from mobile_gym.ui.html import screen_html
@@ -170,12 +170,14 @@ class Matcher:
 
     # -- primitives -------------------------------------------------------------------------
     def _activity(self, checkpoint: Checkpoint, p: Primitive, state: UIState) -> PrimitiveResult:
-        wanted = normalize_activity(checkpoint.screen.state.activity)
-        if not wanted:
+        """Canonical names compared exactly; a name without its package takes the app
+        window's from its own step's dump (`UIState.canonical_activity`)."""
+        wanted = checkpoint.screen.state.canonical_activity
+        if wanted is None:
             raise AnnotationError(
                 checkpoint.screen.source, f"{p}: the annotated screen has no recorded activity"
             )
-        got = normalize_activity(state.activity)
+        got = state.canonical_activity
         if got == wanted:
             return PrimitiveResult(p, True)
         return PrimitiveResult(p, False, f"activity is {got or 'unknown'}, wanted {wanted}")

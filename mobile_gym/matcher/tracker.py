@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mobile_gym.actions import Action
+from mobile_gym.errors import MobileGymError
 from mobile_gym.matcher.annotation import Annotation, Checkpoint
 from mobile_gym.matcher.primitives import CheckResult, Matcher
 from mobile_gym.trace import Trace, UIState
@@ -106,18 +107,23 @@ class Tracker:
             return []
         checkpoint = self.checkpoints[k]
         after = self._last_matched_step()
-        candidates = [
-            self.matcher.check(
-                checkpoint, s.state, action=s.action, installed=s.installed, step=i, exhaustive=True
-            )
-            for i, s in enumerate(self._steps)
-            if i > after
-        ]
+        candidates = [self._explain_step(checkpoint, i, s) for i, s in enumerate(self._steps) if i > after]
         lines = [f"checkpoint {k} ({checkpoint}) not matched: " + _closest_text(candidates, after)]
         lines += [
             f"checkpoint {j} ({self.checkpoints[j]}) not reached" for j in range(k + 1, len(self.checkpoints))
         ]
         return lines
+
+    def _explain_step(self, checkpoint: Checkpoint, i: int, s: _Step) -> CheckResult:
+        """Every primitive judged on step i; if one of them needs a file that is broken,
+        only those the verdict judged: a file that cannot change the verdict (the dump of
+        a step rejected on its activity) is not reported as an error."""
+        try:
+            return self.matcher.check(
+                checkpoint, s.state, action=s.action, installed=s.installed, step=i, exhaustive=True
+            )
+        except MobileGymError:
+            return self.matcher.check(checkpoint, s.state, action=s.action, installed=s.installed, step=i)
 
 
 def _closest_text(candidates: list[CheckResult], after: int) -> str:

@@ -35,6 +35,17 @@ FLAG_NAMES = (
     "selected",
 )
 
+#: Packages whose windows are never the app on screen: the status bar, notification
+#: shade and navigation bar, and the keyboards (any package with "inputmethod" in its
+#: name is one too; uiautomator2's input method lives in com.github.uiautomator).
+SYSTEM_WINDOW_PACKAGES = frozenset({
+    "com.android.systemui",
+    "com.github.uiautomator",
+    "com.samsung.android.honeyboard",
+    "com.touchtype.swiftkey",
+    "com.baidu.input",
+})
+
 _BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
 _NOT_NAME_CHAR = re.compile(r"[^A-Za-z0-9_.\-]")
 
@@ -235,6 +246,21 @@ class ViewHierarchy:
             min(b.left for b in boxes), min(b.top for b in boxes),
             max(b.right for b in boxes), max(b.bottom for b in boxes),
         )
+
+    @cached_property
+    def app_package(self) -> str | None:
+        """The package of the app on screen, for activity names recorded without theirs.
+
+        A dump has one top-level node per window. Real dumps list the window with input
+        focus first and the simulator lists windows bottom to top, so in both the app's
+        window is the first one that is not system UI or a keyboard (an app's dialogs
+        carry its package anyway). None when every window is a system one.
+        """
+        for root in self.roots:
+            package = root.package
+            if package and package not in SYSTEM_WINDOW_PACKAGES and "inputmethod" not in package:
+                return package
+        return None
 
     # -- lookup -------------------------------------------------------------------------
     def find_all(
