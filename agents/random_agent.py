@@ -4,13 +4,18 @@ clickable nodes of the current dump, as a monkey tester that reads the screen wo
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
+from zlib import crc32
 
 import numpy as np
 
 from mobile_gym.actions import Action, ActionType
 from mobile_gym.agents.base import Agent
+from mobile_gym.tasks.catalogue import task_id
 from mobile_gym.ui.hierarchy import ViewHierarchy
+
+if TYPE_CHECKING:
+    from mobile_gym.tasks.definition import SimTask
 
 #: How often each kind of action is drawn (COMPLETE and IMPOSSIBLE end the episode, so
 #: they are rare by default).
@@ -23,20 +28,24 @@ WORDS = ("settings", "wifi", "alarm", "tokyo", "cart", "bestbuy.com", "video gam
 
 
 class RandomAgent(Agent):
-    """Seeded random actions.
+    """Random actions, seeded by ``seed`` and ``task`` together.
 
-    >>> agent = RandomAgent(seed=3)
+    With a task (a `SimTask`, a task id or an env id) the stream depends on both, so one
+    seed does not replay the same actions (an IMPOSSIBLE at the same step) on every task.
+
+    >>> agent = RandomAgent(seed=3, task="settings-turn-off-wifi")
     >>> obs = {"view_hierarchy": '<hierarchy><node class="android.widget.Button" '
     ...        'clickable="true" bounds="[0,0][100,200]" /></hierarchy>', "instruction": ""}
-    >>> agent.act(obs, {}) == RandomAgent(seed=3).act(obs, {})
+    >>> agent.act(obs, {}) == RandomAgent(seed=3, task="settings-turn-off-wifi").act(obs, {})
     True
     """
 
     name = "random"
 
-    def __init__(self, seed: int | None = None, *, element_aware: bool = True,
+    def __init__(self, seed: int | None = None, *, task: SimTask | str | None = None, element_aware: bool = True,
                  weights: Mapping[ActionType, float] | None = None,
                  words: tuple[str, ...] = WORDS):
+        self.task = None if task is None else task_id(task if isinstance(task, str) else task.id)
         self.element_aware = element_aware
         kinds = dict(DEFAULT_WEIGHTS if weights is None else weights)
         total = sum(kinds.values())
@@ -48,7 +57,12 @@ class RandomAgent(Agent):
         self.reset(seed)
 
     def reset(self, seed: int | None = None) -> None:
-        self.rng = np.random.default_rng(seed)
+        """Reseed for a new episode of the same task (a stable hash of its id, never
+        Python's salted ``hash``, so runs reproduce across processes)."""
+        if seed is None or self.task is None:
+            self.rng = np.random.default_rng(seed)
+        else:
+            self.rng = np.random.default_rng(np.random.SeedSequence([seed, crc32(self.task.encode())]))
 
     def act(self, observation: Mapping[str, Any], info: Mapping[str, Any]) -> Action:
         kind = self.kinds[int(self.rng.choice(len(self.kinds), p=self.probabilities))]

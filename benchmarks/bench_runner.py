@@ -51,7 +51,7 @@ def bare_loop(jobs: list[Job]) -> tuple[dict[tuple, int], list[float]]:
     for job in jobs:
         start = time.perf_counter()
         env = gym.make(env_id(job.task), **ENV_KWARGS)
-        agent = RandomAgent(seed=job.seed)  # what load_agent("random", task, seed) builds
+        agent = RandomAgent(seed=job.seed, task=job.task)  # what load_agent("random", task, seed) builds
         obs, info = env.reset(seed=job.seed)
         agent.reset(job.seed)
         while True:

@@ -74,7 +74,7 @@ def run_and_judge(job: Episode) -> dict[str, Any]:
     record: dict[str, Any] = {**job.__dict__, "error": None}
     try:
         env = RecordTrace(gym.make(task.env_id, profile=job.profile, dynamics="default",
-                                   terminate_on_success=False, timings=False))
+                                   terminate_on_success=False))
         agent = load_agent(job.agent, task, job.seed)
         obs, info = env.reset(seed=job.seed)
         agent.reset(job.seed)

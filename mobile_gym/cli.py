@@ -27,6 +27,7 @@ def build_parser() -> argparse.ArgumentParser:
     from mobile_gym.agents import AGENTS
     from mobile_gym.simulator.dynamics import DYNAMICS
     from mobile_gym.simulator.profiles import DEFAULT_PROFILE, PROFILES
+    from mobile_gym.tasks.definition import BACKENDS
 
     parser = argparse.ArgumentParser(
         prog="mobile-gym", description="Mobile UI task automation environments and evaluation tools."
@@ -66,9 +67,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     ts = commands.add_parser(
         "tasks", help="list the registered tasks",
-        description="List the registered tasks: env id, app, golden-path steps, backends, instruction.",
+        description="List the registered tasks: env id, app, golden-path steps, the env's step limit, "
+                    "the backends that run it, instruction.",
     )
-    ts.add_argument("--backend", choices=("sim", "device"), help="only tasks this backend can run")
+    ts.add_argument("--backend", choices=BACKENDS, help="only tasks this backend can run")
     ts.add_argument("--app", help="only tasks of this app (case-insensitive, part of the name)")
     ts.add_argument("--category", help="only tasks of this LlamaTouch category")
     ts.set_defaults(handler=_tasks)
@@ -83,13 +85,15 @@ def build_parser() -> argparse.ArgumentParser:
     ex.add_argument("--tasks", nargs="+", metavar="ID", help="only these task ids")
     ex.set_defaults(handler=_export)
 
+    agent_help = f"{', '.join(AGENTS)}, or module:Class (imported from the current directory too)"
+    tasks_help = "task ids, env ids (LlamaTouch/<id>-v0) or fnmatch patterns of either"
     pl = commands.add_parser(
         "play", help="run an agent on simulator tasks and print each episode's verdicts",
-        description="Run a built-in agent on simulator tasks (default: all) for a few "
+        description="Run an agent on simulator tasks (default: all) for a few "
                     "seeds and print, per episode, the matcher's and the oracle's verdicts.",
     )
-    pl.add_argument("--agent", choices=sorted(AGENTS), default="oracle")
-    pl.add_argument("--tasks", nargs="+", metavar="ID", help="task ids (default: every simulator task)")
+    pl.add_argument("--agent", default="oracle", metavar="NAME|module:Class", help=f"{agent_help} (default: oracle)")
+    pl.add_argument("--tasks", nargs="+", metavar="PATTERN", help=f"{tasks_help} (default: every simulator task)")
     pl.add_argument("--seeds", type=int, default=1, metavar="N", help="episodes per task (seeds 0..N-1)")
     pl.add_argument("--dynamics", choices=list(DYNAMICS), default="default")
     pl.add_argument("--profile", choices=list(PROFILES), default=DEFAULT_PROFILE)
@@ -99,10 +103,11 @@ def build_parser() -> argparse.ArgumentParser:
         "run", help="run an agent over many tasks and seeds in parallel, resumably",
         description="Run an agent on simulator tasks matching the patterns, for N seeds each, in K "
                     "worker processes; append one JSON line per finished episode to OUT/episodes.jsonl "
-                    "(--resume finishes a killed run without repeating an episode).",
+                    "(--resume finishes a killed run without repeating an episode, and reruns the "
+                    "episodes that ended in an error).",
     )
-    rn.add_argument("--agent", required=True, metavar="NAME|module:Class", help=f"{', '.join(AGENTS)}, or an import path")
-    rn.add_argument("--tasks", nargs="+", default=["*"], metavar="PATTERN", help="task id patterns (default: all)")
+    rn.add_argument("--agent", required=True, metavar="NAME|module:Class", help=agent_help)
+    rn.add_argument("--tasks", nargs="+", default=["*"], metavar="PATTERN", help=f"{tasks_help} (default: all)")
     rn.add_argument("--backend", choices=("sim",), default="sim")
     rn.add_argument("--seeds", type=int, default=1, metavar="N")
     rn.add_argument("--workers", type=int, default=1, metavar="K")
@@ -110,7 +115,10 @@ def build_parser() -> argparse.ArgumentParser:
     rn.add_argument("--dynamics", choices=list(DYNAMICS), default="default")
     rn.add_argument("--profile", choices=list(PROFILES), default=DEFAULT_PROFILE)
     rn.add_argument("--save-traces", action="store_true", help="write each episode as an AgentEnv trace")
-    rn.add_argument("--resume", action="store_true", help="finish the run recorded in OUT")
+    rn.add_argument("--resume", action="store_true",
+                    help="finish the run recorded in OUT, running again the episodes that ended in an error")
+    rn.add_argument("--keep-errors", action="store_true",
+                    help="with --resume, keep the episodes that ended in an error instead of rerunning them")
     rn.add_argument("--no-terminate-on-success", action="store_true",
                     help="let agents act after success (measures whether they know when to stop)")
     rn.set_defaults(handler=_run)
@@ -118,35 +126,46 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def task_rows() -> list[dict[str, str]]:
-    """One row per registered task, simulator definition first where there is one."""
+    """One row per registered task: apps by display name (the catalogue's when it has
+    the task), golden-path steps and step limit as registered, the backends that run it
+    today ("-" for none)."""
+    from mobile_gym.registration import default_step_limit, golden_steps
     from mobile_gym.tasks.catalogue import llamatouch_catalogue
     from mobile_gym.tasks.suite import simulator_tasks
 
-    sim = simulator_tasks()
-    rows = []
-    for task in llamatouch_catalogue().values():
-        backends = (["sim"] if task.id in sim else []) + ["device"]
-        rows.append({"id": task.env_id, "app": ", ".join(task.apps), "category": task.category,
-                     "steps": str(task.steps), "backends": ",".join(backends),
-                     "instruction": task.instruction})
-    known = {r["id"] for r in rows}
-    for task in sim.values():
-        if task.env_id not in known:
-            rows.append({"id": task.env_id, "app": task.app, "category": task.category,
-                         "steps": str(len(task.golden_path)), "backends": ",".join(task.backends),
-                         "instruction": task.instruction})
-    return rows
+    sim, catalogue, steps = simulator_tasks(), llamatouch_catalogue(), golden_steps()
+
+    def row(task, apps: str) -> dict[str, str]:
+        backends = sim[task.id].backends if task.id in sim else ()
+        return {"id": task.env_id, "app": apps, "category": task.category, "steps": str(steps[task.id]),
+                "limit": str(default_step_limit(steps[task.id])), "backends": ",".join(backends) or "-",
+                "instruction": task.instruction}
+
+    return ([row(task, ", ".join(task.app_names)) for task in catalogue.values()]
+            + [row(task, task.app_name) for task in sim.values() if task.id not in catalogue])
 
 
-def _chosen_simulator_tasks(ids: Sequence[str] | None) -> list:
-    """The simulator tasks named by ``--tasks`` (all when none); unknown ids are a usage error."""
+def _chosen_simulator_tasks(patterns: Sequence[str] | None) -> list:
+    """The simulator tasks ``--tasks`` names (all when none), in the order named: task ids,
+    env ids (``LlamaTouch/<id>-v0``) or fnmatch patterns of either. A name that matches
+    nothing is a usage error that suggests the closest names."""
+    from difflib import get_close_matches
+    from fnmatch import fnmatchcase
+
     from mobile_gym.tasks.suite import simulator_tasks
 
     tasks = simulator_tasks()
-    unknown = sorted(set(ids or ()) - set(tasks))
-    if unknown:
-        raise UsageError(f"no simulator task {', '.join(unknown)} (see `mobile-gym tasks --backend sim`)")
-    return [tasks[t] for t in (ids or tasks)]
+    chosen: dict[str, None] = {}
+    for pattern in patterns or ["*"]:
+        hits = [t for t, task in tasks.items() if fnmatchcase(t, pattern) or fnmatchcase(task.env_id, pattern)]
+        if not hits:
+            names = ([t.env_id for t in tasks.values()] if "/" in pattern
+                     else [*tasks, *sorted({t.split("-")[0] + "-*" for t in tasks})])
+            close = get_close_matches(pattern, names, n=5)
+            hint = f"; close matches: {', '.join(close)}" if close else ""
+            raise UsageError(f"no simulator task {pattern}{hint} (see `mobile-gym tasks --backend sim`)")
+        chosen.update(dict.fromkeys(hits))
+    return [tasks[t] for t in chosen]
 
 
 def _export(args: argparse.Namespace) -> int:
@@ -163,42 +182,42 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from mobile_gym.runner import run_episode
+    from mobile_gym.errors import MobileGymError
+    from mobile_gym.runner import check_agent, run_episode
 
     def verdict(ok: bool) -> str:
         return "success" if ok else "fail"
 
-    successes = agreements = episodes = 0
-    for task in _chosen_simulator_tasks(args.tasks):
+    tasks = _chosen_simulator_tasks(args.tasks)
+    try:
+        check_agent(args.agent, tasks[0], 0)
+    except MobileGymError as exc:
+        raise UsageError(str(exc)) from None
+    records = []
+    for task in tasks:
         for seed in range(args.seeds):
             r = run_episode(task, args.agent, seed, env_kwargs={"dynamics": args.dynamics, "profile": args.profile})
-            episodes += 1
+            records.append(r)
             if r["error"] is not None:
                 print(f"{task.env_id:<48} seed {seed:<3} error {r['error']['kind']}: {r['error']['message']}")
                 continue
-            successes += r["success"]
-            agreements += r["success"] == r["oracle_success"]
             print(f"{task.env_id:<48} seed {seed:<3} steps {r['steps']:>3}  matcher {verdict(r['success']):<7}  "
                   f"oracle {verdict(r['oracle_success']):<7}  progress {r['progress']:.2f}")
-    print(f"{args.agent} agent: {successes}/{episodes} episodes succeeded; "
-          f"matcher and oracle agree on {agreements}/{episodes}")
-    return 0
+    ok = [r for r in records if r["error"] is None]
+    print(f"{args.agent} agent: {sum(r['success'] for r in ok)}/{len(records)} episodes succeeded; "
+          f"matcher and oracle agree on {sum(r['success'] == r['oracle_success'] for r in ok)}/{len(records)}")
+    return _report_errors(records)
 
 
 def _run(args: argparse.Namespace) -> int:
-    from fnmatch import fnmatchcase
-
     from mobile_gym.errors import MobileGymError
     from mobile_gym.runner import Job, run_batch
     from mobile_gym.runner.batch import progress_printer
-    from mobile_gym.tasks.suite import simulator_tasks
 
-    ids = [t for t in simulator_tasks() if any(fnmatchcase(t, p) for p in args.tasks)]
-    if not ids:
-        raise UsageError(f"no simulator task matches {' '.join(args.tasks)}")
-    jobs = [Job(t, args.agent, seed) for t in ids for seed in range(args.seeds)]
+    jobs = [Job(t.id, args.agent, seed) for t in _chosen_simulator_tasks(args.tasks) for seed in range(args.seeds)]
     try:
         records = run_batch(jobs, args.out, workers=args.workers, resume=args.resume,
+                            retry_errors=not args.keep_errors,
                             env_kwargs={"dynamics": args.dynamics, "profile": args.profile,
                                         "terminate_on_success": not args.no_terminate_on_success},
                             save_traces=args.save_traces, progress=progress_printer())
@@ -211,8 +230,33 @@ def _run(args: argparse.Namespace) -> int:
 
     summary = write_reports(args.out, records)
     print(markdown_table(summary, "agent"))
+    code = _report_errors(records)
     print(f"\nresults in {args.out}: episodes.jsonl, episodes.csv, summary.json, *.png, report.html")
-    return 0
+    return code
+
+
+def _report_errors(records: list[dict]) -> int:
+    """Print how many episodes ended in each kind of error, with the first message of each,
+    and return the exit code: 1 when every episode errored (nothing was measured), else 0."""
+    from textwrap import shorten
+
+    from mobile_gym.runner.metrics import error_kinds
+
+    kinds = error_kinds(records)
+    if not kinds:
+        return 0
+    first: dict[str, str] = {}
+    for r in records:
+        if r["error"] is not None:
+            first.setdefault(r["error"]["kind"], str(r["error"]["message"]))
+    errors = sum(kinds.values())
+    print(f"\n{errors} of {len(records)} episode(s) ended in an error:")
+    for kind, n in kinds.items():
+        print(f"  {n} x {kind}: {shorten(first[kind], 160)}")
+    if errors < len(records):
+        return 0
+    print("every episode ended in an error", file=sys.stderr)
+    return 1
 
 
 def _tasks(args: argparse.Namespace) -> int:
@@ -220,10 +264,11 @@ def _tasks(args: argparse.Namespace) -> int:
             if (args.backend is None or args.backend in r["backends"].split(","))
             and (args.app is None or args.app.lower() in r["app"].lower())
             and (args.category is None or args.category == r["category"])]
-    width = max((len(r["id"]) for r in rows), default=2)
-    print(f"{'id':<{width}}  {'app':<16} {'steps':>5}  {'backends':<10} instruction")
-    for r in rows:
-        print(f"{r['id']:<{width}}  {r['app'][:16]:<16} {r['steps']:>5}  {r['backends']:<10} {r['instruction']}")
+    columns, numbers = ("id", "app", "steps", "limit", "backends"), ("steps", "limit")
+    widths = {c: max([len(c), *(len(r[c]) for r in rows)]) for c in columns}
+    for r in [{c: c for c in (*columns, "instruction")}, *rows]:  # the header, then the rows
+        cells = [r[c].rjust(widths[c]) if c in numbers else r[c].ljust(widths[c]) for c in columns]
+        print("  ".join([*cells, r["instruction"]]))
     print(f"{len(rows)} task(s)", file=sys.stderr)
     return 0
 

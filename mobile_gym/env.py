@@ -18,18 +18,21 @@ import numpy as np
 from gymnasium import spaces
 
 from mobile_gym.actions import MAX_TEXT_LENGTH, Action, ActionType
-from mobile_gym.errors import BackendUnavailableError, UnknownTaskError
+from mobile_gym.errors import (BackendUnavailableError, ConfigError, MobileGymError, ResetNeededError,
+                               UnknownTaskError)
 from mobile_gym.matcher import Matcher, MatcherConfig, Tracker
 from mobile_gym.matcher.annotation import INDEX_KEYWORDS, Keyword
-from mobile_gym.simulator.profiles import DEFAULT_PROFILE, get_profile
+from mobile_gym.simulator.dynamics import DYNAMICS, Dynamics, get_dynamics
+from mobile_gym.simulator.profiles import DEFAULT_PROFILE, PROFILES, DeviceProfile, get_profile
+from mobile_gym.simulator.render import check_screenshot_size
+from mobile_gym.spaces import UnicodeText
 from mobile_gym.tasks.catalogue import llamatouch_catalogue, task_id
 from mobile_gym.tasks.definition import SimTask
 from mobile_gym.tasks.suite import simulator_tasks
 
-#: Characters a dump or instruction may hold (the Basic Multilingual Plane, no surrogates).
-CHARSET = frozenset(chr(c) for c in range(0x20, 0x10000) if not 0xD800 <= c <= 0xDFFF) | {"\n", "\t"}
 MAX_XML_LENGTH = 2_000_000
 REWARD_MODES = ("sparse", "progress")
+RENDER_MODES = (None, "rgb_array")
 
 
 @lru_cache(maxsize=None)
@@ -49,10 +52,20 @@ def resolve_task(task: str | SimTask, backend: str = "sim") -> SimTask:
         return sim
     if sim is None and name not in llamatouch_catalogue():
         raise UnknownTaskError(f"unknown task {task!r}; `mobile-gym tasks` lists them")
-    can = ["sim"] if sim is not None else []
-    can.append("device (needs the LlamaTouch dataset's annotations: dataset=PATH)")
+    if sim is None:
+        raise BackendUnavailableError(
+            f"task {name!r} cannot run on backend {backend!r}: it has no simulator definition "
+            "(tasks/sim/*.yaml) and no other backend exists yet; `mobile-gym tasks --backend sim` "
+            "lists the tasks that run")
     raise BackendUnavailableError(
-        f"task {name!r} cannot run on backend {backend!r}; backends that can: {'; '.join(can)}")
+        f"task {name!r} cannot run on backend {backend!r}; backends that can: {', '.join(sim.backends)}")
+
+
+def make_env(task: str | SimTask, **kwargs: Any) -> MobileEnv:
+    """The entry point every id is registered with. A function, not the class, so that
+    ``gym.make`` passes ``render_mode`` through as given: for a class it would swap
+    ``"human"`` for a `HumanRendering` wrapper (a window, pygame) with only a warning."""
+    return MobileEnv(task, **kwargs)
 
 
 class MobileEnv(gym.Env):
@@ -65,19 +78,22 @@ class MobileEnv(gym.Env):
         task: str | SimTask,
         *,
         backend: str = "sim",
-        dynamics: str = "default",
-        profile: str = DEFAULT_PROFILE,
+        dynamics: str | Dynamics = "default",
+        profile: str | DeviceProfile = DEFAULT_PROFILE,
         observation_size: tuple[int, int] | None = None,
         reward_mode: str = "sparse",
         terminate_on_success: bool = True,
         embedding_model: str | None = None,
-        timings: bool = True,
+        timings: bool = False,
         render_mode: str | None = None,
     ):
         if reward_mode not in REWARD_MODES:
-            raise ValueError(f"reward_mode must be one of {REWARD_MODES}, got {reward_mode!r}")
-        if render_mode not in (None, "rgb_array"):
-            raise ValueError(f"render_mode must be None or 'rgb_array', got {render_mode!r}")
+            raise ConfigError(f"reward_mode must be one of {', '.join(REWARD_MODES)}; got {reward_mode!r}")
+        if render_mode not in RENDER_MODES:
+            raise ConfigError(
+                f"render_mode={render_mode!r} is not supported: use None or 'rgb_array' and wrap the env "
+                "for more (gymnasium.wrappers.HumanRendering for a window, with pygame installed; "
+                "RenderCollection for a list of frames)")
         self.task = resolve_task(task, backend)
         self.backend = backend
         self.reward_mode = reward_mode
@@ -85,25 +101,30 @@ class MobileEnv(gym.Env):
         self.embedding_model = embedding_model
         self.timings = timings  # wall-clock seconds per phase in info (never deterministic)
         self.render_mode = render_mode
-        screen = get_profile(profile).size
+        profile = _argument(get_profile, profile, "profile", PROFILES)
+        screen = profile.size
         # width, height of the observed screenshot: a quarter of the screen by default
-        self.observation_size = tuple(observation_size or (screen[0] // 4, screen[1] // 4))
-        self.device = self.task.device(profile=profile, dynamics=dynamics, seed=0)
+        self.observation_size = check_screenshot_size(
+            (screen[0] // 4, screen[1] // 4) if observation_size is None else observation_size, screen,
+            "observation_size")
+        self.device = self.task.device(profile=profile, seed=0,
+                                       dynamics=_argument(get_dynamics, dynamics, "dynamics", DYNAMICS))
         self._needs_pixels = _needs_full_screenshots(self.task)
         w, h = self.observation_size
         self.observation_space = spaces.Dict({
             "screenshot": spaces.Box(0, 255, (h, w, 3), np.uint8),
-            "view_hierarchy": spaces.Text(MAX_XML_LENGTH, min_length=0, charset=CHARSET),
-            "instruction": spaces.Text(MAX_TEXT_LENGTH, min_length=0, charset=CHARSET),
+            "view_hierarchy": UnicodeText(MAX_XML_LENGTH),
+            "instruction": UnicodeText(MAX_TEXT_LENGTH),
         })
         self.action_space = spaces.Dict({
             "action_type": spaces.Discrete(len(ActionType)),
             "touch": spaces.Box(0.0, 1.0, (2,), np.float32),
             "lift": spaces.Box(0.0, 1.0, (2,), np.float32),
-            "text": spaces.Text(MAX_TEXT_LENGTH, min_length=0),
+            "text": UnicodeText(MAX_TEXT_LENGTH),
         })
         self._tracker: Tracker | None = None
         self._last: dict[str, Any] | None = None
+        self._ended = False  # the episode terminated: step needs a reset first
 
     # ------------------------------------------------------------------ pickling
     def __getstate__(self) -> dict:
@@ -120,17 +141,22 @@ class MobileEnv(gym.Env):
 
     # ------------------------------------------------------------------ gym API
     def reset(self, *, seed: int | None = None, options: dict | None = None):
+        if options:  # none are defined yet: a typo must not pass for a setting
+            raise ConfigError(f"reset(options=...) takes no options; got {', '.join(map(repr, options))}")
         super().reset(seed=seed)
         self.device.reset(int(self.np_random.integers(2**31 - 1)), self.task.setup)
         self._tracker = Tracker(self.task.annotation, shared_matcher(self.embedding_model))
         self._steps = 0
         self._terminated_by: str | None = None
+        self._ended = False
         obs, timings = self._observe()
         return obs, self._info(timings)
 
     def step(self, action: Action | dict):
         if self._tracker is None:
-            raise RuntimeError("call reset() before step()")
+            raise ResetNeededError("call reset() before step()")
+        if self._ended:
+            raise ResetNeededError(f"the episode ended ({self._terminated_by}): call reset() before step()")
         act = action if isinstance(action, Action) else Action.from_gym(action)
         before = self._tracker.progress
         start = time.perf_counter()
@@ -150,6 +176,7 @@ class MobileEnv(gym.Env):
         if terminated:
             self._terminated_by = ("success" if tracker.success and not act.ends_episode
                                    else act.action_type.name.lower())
+            self._ended = True
         return obs, reward, terminated, False, self._info(timings)
 
     def render(self) -> np.ndarray | None:
@@ -168,7 +195,8 @@ class MobileEnv(gym.Env):
         judged_state = self.device.observe() if self._needs_pixels else state
         self._tracker.observe(judged_state, state.installed_packages)  # type: ignore[union-attr]
         matched = time.perf_counter()
-        obs = {"screenshot": state.screenshot, "view_hierarchy": state.xml,
+        # the user's own writable copy (the state's array is shared and read-only)
+        obs = {"screenshot": np.array(state.image), "view_hierarchy": state.xml,
                "instruction": self.task.instruction}
         self._last = obs
         self._activity = state.activity
@@ -189,6 +217,14 @@ class MobileEnv(gym.Env):
         if self.timings:
             info["timings"] = timings
         return info
+
+
+def _argument(resolve, value: Any, name: str, known: dict):
+    """``resolve(value)``, or a `ConfigError` naming the ``gym.make`` argument."""
+    try:
+        return resolve(value)
+    except (MobileGymError, TypeError):
+        raise ConfigError(f"{name}={value!r} is unknown; known: {', '.join(known)}") from None
 
 
 def _needs_full_screenshots(task: SimTask) -> bool:

@@ -13,6 +13,15 @@ class MobileGymError(Exception):
     """Base class of every error raised by mobile_gym."""
 
 
+class ConfigError(MobileGymError, ValueError):
+    """An argument of an env, device or command has a value it cannot use; the message
+    names the argument and what it accepts."""
+
+
+class ResetNeededError(MobileGymError, RuntimeError):
+    """``step`` was called before ``reset`` or after the episode ended."""
+
+
 class InvalidActionError(MobileGymError, ValueError):
     """An action is malformed: unknown type, bad coordinates, text too long, ..."""
 

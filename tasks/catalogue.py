@@ -26,11 +26,22 @@ ID_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 MAX_ID_LENGTH = 40
 FIELDS = {"id": str, "episode": str, "category": str, "path": str, "instruction": str,
           "steps": int, "app": str}
+#: One display name per app, by the lowercased names it also goes by: the simulator's app
+#: ids (``app:`` in ``tasks/sim``) and LlamaTouch's other spellings of the same name.
+APP_NAMES = {"chrome": "Google Chrome", "playstore": "Google Play Store", "clock": "Clock",
+             "settings": "Settings", "youtube": "YouTube", "google maps": "Google Maps",
+             "instagram": "Instagram"}
 
 
 def env_id(task_id: str) -> str:
     """The Gymnasium id a task is registered under."""
     return f"{NAMESPACE}/{task_id}-v0"
+
+
+def app_name(name: str) -> str:
+    """The display name of an app named by LlamaTouch or by its simulator id, so that
+    listings and reports show each app once."""
+    return APP_NAMES.get(name.lower(), name)
 
 
 def task_id(name: str) -> str:
@@ -52,6 +63,11 @@ class CatalogueTask:
     @property
     def env_id(self) -> str:
         return env_id(self.id)
+
+    @property
+    def app_names(self) -> tuple[str, ...]:
+        """The apps' display names (`app_name`)."""
+        return tuple(app_name(a) for a in self.apps)
 
     @property
     def difficulty(self) -> str:

@@ -13,6 +13,7 @@ annotated on that trace's screens by selecting nodes, with LlamaTouch's keywords
       category: general
       episode: "84143002711104077"        # LlamaTouch episode, when the task is theirs
       setup: {launch: settings}            # SimulatedDevice setup
+      steps: 4                             # actions the golden path takes (see below)
       golden_path:
         - tap: "Network & internet"
         - tap: {text: "Wi‑Fi", row: "Wi‑Fi"}
@@ -29,8 +30,15 @@ annotated on that trace's screens by selecting nodes, with LlamaTouch's keywords
             - fuzzy: screen                # or a selector; also exclude, type, check_install
       oracle: settings.wifi_off
 
+``steps`` is the number of actions of the golden-path replay (an entry such as
+``scroll_to`` or ``tap_all`` may take several, or none): declared, like LlamaTouch's
+``nsteps``, so that registering the envs and listing the tasks (step limit, difficulty)
+need not replay anything. Optional ``backends`` names the backends that run the task
+(default and today only ``[sim]``).
+
 Loading replays the golden path: a step or selector that does not resolve raises
-`TaskError` naming the file, the task and the step.
+`TaskError` naming the file, the task and the step, and so does a replay whose length is
+not ``steps``.
 """
 
 from __future__ import annotations
@@ -43,7 +51,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Mapping
 from mobile_gym.actions import Action
 from mobile_gym.errors import SimulatorError, TaskError
 from mobile_gym.matcher.annotation import Annotation, Checkpoint, Keyword, Primitive, ReferenceScreen
-from mobile_gym.tasks.catalogue import env_id, read_task_list
+from mobile_gym.tasks.catalogue import app_name, env_id, read_task_list
 from mobile_gym.tasks.oracles import ORACLES
 from mobile_gym.tasks.selectors import Selector
 from mobile_gym.trace import Trace, UIState
@@ -53,9 +61,11 @@ from mobile_gym.ui.hierarchy import ViewHierarchy
 if TYPE_CHECKING:  # the simulator loads when a task first runs, not when tasks are listed
     from mobile_gym.simulator import SimulatedDevice
 
-KEYS = {"id", "instruction", "app", "category", "episode", "setup", "golden_path",
+KEYS = {"id", "instruction", "app", "category", "episode", "setup", "steps", "golden_path",
         "checkpoints", "oracle", "backends"}
-REQUIRED = ("id", "instruction", "app", "category", "golden_path", "checkpoints", "oracle")
+REQUIRED = ("id", "instruction", "app", "category", "steps", "golden_path", "checkpoints", "oracle")
+#: The backends that exist today; a task may name only these.
+BACKENDS = ("sim",)
 BARE_STEPS = {"enter": Action.enter, "back": Action.back, "home": Action.home}
 MAX_SCROLLS = 12
 MAX_REPEATS = 20
@@ -146,6 +156,7 @@ class SimTask:
     golden_path: tuple[Step, ...]
     checkpoints: tuple[CheckpointSpec, ...]
     oracle: str
+    steps: int  # actions on the golden path (LlamaTouch's difficulty measure); checked on replay
     episode: str | None = None
     setup: Mapping[str, Any] = field(default_factory=dict)
     backends: tuple[str, ...] = ("sim",)
@@ -157,6 +168,12 @@ class SimTask:
     @property
     def env_id(self) -> str:
         return env_id(self.id)
+
+    @property
+    def app_name(self) -> str:
+        """The app's display name, as LlamaTouch's catalogue spells it (``app`` is the
+        simulator's id)."""
+        return app_name(self.app)
 
     def device(self, **kwargs) -> SimulatedDevice:
         """A simulated phone set up for this task (``profile``, ``dynamics``, ``seed``)."""
@@ -197,14 +214,15 @@ class SimTask:
         state.action = action
         return state
 
-    @property
-    def steps(self) -> int:
-        """Actions on the golden path (LlamaTouch's difficulty measure)."""
-        return len(self.ground_truth[0]) - 1
-
     @cached_property
     def ground_truth(self) -> tuple[Trace, list[int]]:
-        return self.replay(self.device(seed=0, dynamics="none"))
+        """The canonical replay (seed 0, dynamics ``none``); its length must be ``steps``."""
+        trace, starts = self.replay(self.device(seed=0, dynamics="none"))
+        taken = len(trace) - 1
+        if taken != self.steps:
+            raise self.error(f"golden path takes {taken} action{'s' * (taken != 1)} "
+                             f"(steps says {self.steps}); set steps: {taken}")
+        return trace, starts
 
     @cached_property
     def annotation(self) -> Annotation:
@@ -283,6 +301,12 @@ def _parse_task(entry: Any, i: int, path: Path) -> SimTask:
     backends = entry.get("backends", ["sim"])
     if not isinstance(backends, list) or not all(isinstance(b, str) for b in backends):
         raise fail("backends", "must be a list of backend names")
+    unknown = [b for b in backends if b not in BACKENDS]
+    if unknown:
+        raise fail("backends", f"unknown backend {unknown[0]!r} (backends: {', '.join(BACKENDS)})")
+    n_steps = entry["steps"]
+    if not isinstance(n_steps, int) or isinstance(n_steps, bool) or n_steps < 1:
+        raise fail("steps", f"must be a positive integer, got {n_steps!r}")
     steps = entry["golden_path"]
     if not isinstance(steps, list) or not steps:
         raise fail("golden_path", "must be a non-empty list")
@@ -303,7 +327,7 @@ def _parse_task(entry: Any, i: int, path: Path) -> SimTask:
                                   f"stores one annotation per screen), got {ats}")
     return SimTask(id=entry["id"], instruction=entry["instruction"], app=entry["app"],
                    category=entry["category"], golden_path=golden, checkpoints=specs,
-                   oracle=entry["oracle"], episode=episode, setup=dict(setup),
+                   oracle=entry["oracle"], steps=n_steps, episode=episode, setup=dict(setup),
                    backends=tuple(backends), source=path)
 
 

@@ -32,6 +32,23 @@ def test_random_agent_is_seeded() -> None:
     assert rollout(agent, 1) != rollout(agent, 2)
 
 
+def test_random_agent_is_seeded_per_task_and_seed() -> None:
+    from mobile_gym.env import resolve_task
+    from mobile_gym.runner import load_agent
+
+    wifi = RandomAgent(seed=0, task="settings-turn-off-wifi")
+    first = rollout(wifi, 0)
+    assert rollout(wifi, 0) == first  # reset(seed) keeps the task
+    assert rollout(RandomAgent(task="LlamaTouch/settings-turn-off-wifi-v0"), 0) == first  # env id = task id
+    assert rollout(RandomAgent(task=resolve_task("settings-turn-off-wifi")), 0) == first  # or the SimTask
+    assert rollout(RandomAgent(task="settings-turn-airplane-mode"), 0) != first  # same seed, other task
+    assert rollout(wifi, 1) != first
+    # the runner hands the agent its task, so seed 0 is not one action stream for every task
+    streams = {t: rollout(load_agent("random", resolve_task(t), 0), 0, 60)
+               for t in ("settings-turn-off-wifi", "settings-turn-airplane-mode", "clock-set-timer")}
+    assert len({tuple(a) for a in streams.values()}) == 3 and streams["settings-turn-off-wifi"] == rollout(wifi, 0, 60)
+
+
 def test_element_aware_taps_land_on_clickable_nodes() -> None:
     phone = SimulatedDevice(seed=0, setup={"launch": "settings"})
     agent = RandomAgent(seed=4, weights={ActionType.CLICK: 1.0})
@@ -71,7 +88,7 @@ def play(name: str, task: str, seed: int, dynamics: str = "none") -> tuple[list[
     from mobile_gym.runner import load_agent
 
     sim_task = resolve_task(task)
-    env = gym.make(sim_task.env_id, dynamics=dynamics, terminate_on_success=False, timings=False)
+    env = gym.make(sim_task.env_id, dynamics=dynamics, terminate_on_success=False)
     agent = load_agent(name, sim_task, seed)
     obs, info = env.reset(seed=seed)
     agent.reset(seed)

@@ -81,3 +81,15 @@ def test_a_malformed_catalogue_names_file_entry_and_field(tmp_path, text, proble
 def test_a_missing_catalogue_file_is_a_format_error(tmp_path) -> None:
     with pytest.raises(FormatError, match="cannot read"):
         read_catalogue(tmp_path / "nope.yaml")
+
+
+def test_each_app_goes_by_one_name() -> None:
+    from mobile_gym.tasks.catalogue import app_name
+
+    tasks = llamatouch_catalogue().values()
+    names = {name for task in tasks for name in task.app_names}
+    assert len({n.lower() for n in names}) == len(names), sorted(names)
+    assert {"Google Chrome", "Google Play Store", "Clock", "Settings", "YouTube"} <= names
+    assert "chrome" not in names and app_name("chrome") == app_name("Google Chrome") == "Google Chrome"
+    assert app_name("playstore") == "Google Play Store" and app_name("Pinterest") == "Pinterest"
+    assert all(task.apps for task in tasks)  # LlamaTouch's own spelling stays in `apps`

@@ -144,3 +144,12 @@ def test_without_traces_every_episode_is_listed_with_its_matches(tmp_path) -> No
     assert "unknown task" in sections[key(unknown)].xpath("ancestor::section")[0].text_content()
     assert "matched at step 2" in sections[key(unknown)].text_content()
     assert json.loads(json.dumps(records)) == records  # the report does not touch the records
+
+
+def test_the_summary_shows_agent_and_env_latency_per_step_in_ms(tmp_path) -> None:
+    record, = run_batch(JOBS[:1], tmp_path)
+    doc = parse(write_html_report(tmp_path, [{**record, "act_latency": 0.25, "step_latency": 0.004}]))
+    table = doc.xpath("//table[contains(@class, 'summary')]")[0]
+    head = [th.text_content() for th in table.xpath(".//th")]
+    total = [td.text_content() for td in table.xpath(".//tr[@class='total']/td")]
+    assert total[head.index("agent act (ms)")] == "250.00" and total[head.index("env step (ms)")] == "4.00"

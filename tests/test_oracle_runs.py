@@ -23,7 +23,7 @@ def run(task_id: str, agent: Agent, *, seed: int, profile: str = "pixel-6",
         dynamics: str = "default", **kwargs) -> tuple[dict, RecordTrace]:
     """One episode; the final info also says whether the oracle held at any step."""
     env = RecordTrace(gym.make(simulator_tasks()[task_id].env_id, dynamics=dynamics,
-                               profile=profile, timings=False, **kwargs))
+                               profile=profile, **kwargs))
     obs, info = env.reset(seed=seed)
     agent.reset(seed)
     oracle_ever = info["oracle_success"]

@@ -15,7 +15,7 @@ def rec(**kw):
     base = dict(task="LlamaTouch/t-v0", agent="a", seed=0, app="clock", category="general", golden_steps=4,
                 success=False, oracle_success=False, progress=0.0, steps=10, success_step=None,
                 terminated_by="step_limit", false_finish=False, over_execution=False, error=None,
-                wall_time=1.0, step_latency=0.01)
+                wall_time=1.0, step_latency=0.01, act_latency=0.5)
     return {**base, **kw}
 
 
@@ -27,7 +27,7 @@ RECORDS = [
         tokens=50, cost=0.25),
     rec(success=True, oracle_success=False, progress=1.0, steps=12, success_step=12, golden_steps=12,
         app="chrome", category="webshopping"),
-    rec(error={"kind": "DeviceError", "message": "died"}, wall_time=3.0, step_latency=None),
+    rec(error={"kind": "DeviceError", "message": "died"}, wall_time=3.0, step_latency=None, act_latency=None),
 ]
 
 
@@ -48,6 +48,8 @@ def test_aggregate_counts_errors_apart_and_computes_each_rate() -> None:
     assert m["over_execution_rate"] == pytest.approx(1 / 3)
     assert m["wall_time"] == pytest.approx(7 / 5)
     assert m["tokens"] == 150 and m["cost"] == pytest.approx(0.75)
+    assert m["act_latency"] == pytest.approx(0.5) and m["step_latency"] == pytest.approx(0.01)
+    assert m["error_kinds"] == {"DeviceError": 1}
     assert aggregate([])["success_rate"] is None
 
 
@@ -65,6 +67,7 @@ def test_reports_are_written(tmp_path) -> None:
     with open(tmp_path / "episodes.csv", newline="") as f:
         rows = list(csv.DictReader(f))
     assert len(rows) == 5 and rows[-1]["error_kind"] == "DeviceError" and rows[3]["difficulty"] == "hard"
+    assert rows[0]["act_latency"] == "0.5" and rows[-1]["act_latency"] == ""
     from PIL import Image
 
     with Image.open(tmp_path / "completion_by_app.png") as png:
@@ -78,3 +81,11 @@ def test_reports_are_written(tmp_path) -> None:
     for name in ("completion_by_difficulty.png", "progress.png"):
         with Image.open(tmp_path / name) as png:
             assert png.size == (640, 360)
+
+
+def test_error_kinds_are_counted_most_frequent_first() -> None:
+    died = {"kind": "DeviceError", "message": "died"}
+    timeout = {"kind": "TimeoutError", "message": "model took too long"}
+    m = aggregate([rec(error=timeout), rec(error=died), rec(error=timeout), rec()])
+    assert list(m["error_kinds"].items()) == [("TimeoutError", 2), ("DeviceError", 1)]
+    assert aggregate([rec()])["error_kinds"] == {}

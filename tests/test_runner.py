@@ -13,11 +13,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from mobile_gym.actions import Action
+from mobile_gym.actions import Action, ActionType
 from mobile_gym.agents import Agent
 from mobile_gym.errors import MobileGymError
 from mobile_gym.runner import Job, run_batch
-from mobile_gym.runner.batch import EPISODES_FILE, read_episodes
+from mobile_gym.runner.batch import EPISODES_FILE, TRACES_DIR, read_episodes, trace_dir_name
 
 ROOT = Path(__file__).resolve().parents[1]
 TASKS = ["settings-turn-airplane-mode", "settings-turn-off-wifi"]
@@ -46,7 +46,7 @@ def test_parallel_run_records_every_episode_once(tmp_path) -> None:
     assert keys(records) == keys(read_episodes(tmp_path / EPISODES_FILE)) == sorted(j.key for j in jobs)
     assert all(r["success"] and r["oracle_success"] and r["error"] is None for r in records)
     for field in ("task", "agent", "seed", "success", "oracle_success", "progress", "steps",
-                  "terminated_by", "error", "wall_time", "step_latency"):
+                  "terminated_by", "error", "wall_time", "step_latency", "act_latency"):
         assert all(field in r for r in records)
     with pytest.raises(MobileGymError, match="--resume"):
         run_batch(jobs, tmp_path)
@@ -62,9 +62,118 @@ def test_a_broken_episode_is_an_error_row_and_the_run_goes_on(tmp_path) -> None:
     assert [r["false_finish"] for r in fine] == [True, True] and not any(r["success"] for r in fine)
 
 
-def test_unknown_agents_are_error_rows(tmp_path) -> None:
-    records = run_batch([Job(TASKS[0], "no.such.module:Agent", 0)], tmp_path)
-    assert records[0]["error"]["kind"] == "MobileGymError" and "cannot load agent" in records[0]["error"]["message"]
+class NoInterface:
+    """Has neither reset() nor act()."""
+
+
+class BrokenConstructor(Agent):
+    def __init__(self, task):
+        raise ValueError(f"no model for {task.id}")
+
+    def act(self, observation, info):
+        return Action.complete()
+
+
+@pytest.mark.parametrize("agent, message", [
+    ("no.such.module:Agent", "cannot load agent 'no.such.module:Agent': ModuleNotFoundError"),
+    (f"{__name__}:Missing", "cannot load agent .*AttributeError"),
+    (f"{__name__}:NoInterface", r"has no reset\(\) or act\(\)"),
+    (f"{__name__}:BrokenConstructor", "cannot build agent .*ValueError: no model for settings-turn-airplane-mode"),
+])
+def test_a_bad_agent_stops_the_batch_before_any_episode(tmp_path, agent, message) -> None:
+    jobs = [Job(t, agent, s) for t in TASKS for s in range(2)]
+    with pytest.raises(MobileGymError, match=message):
+        run_batch(jobs, tmp_path / "run")
+    assert not (tmp_path / "run").exists()  # not even an empty run folder
+
+
+class Switchable(Agent):
+    """COMPLETE at once, but raises on odd seeds while ``broken`` (a flaky backend)."""
+
+    broken = True
+
+    def __init__(self, seed):
+        self.seed = seed
+
+    def act(self, observation, info):
+        if Switchable.broken and self.seed % 2:
+            raise ConnectionError("model server down")
+        return Action.complete()
+
+
+def test_resume_reruns_error_rows_in_place_unless_they_are_kept(tmp_path, monkeypatch) -> None:
+    jobs = [Job(TASKS[0], f"{__name__}:Switchable", s) for s in range(4)]
+    first = run_batch(jobs, tmp_path)
+    assert sorted(r["seed"] for r in first if r["error"]) == [1, 3]
+    fine_lines = [line for line in (tmp_path / EPISODES_FILE).read_text().splitlines() if '"error": null' in line]
+    monkeypatch.setattr(Switchable, "broken", False)
+    kept = run_batch(jobs, tmp_path, resume=True, retry_errors=False)
+    assert kept == first  # nothing ran again
+    records = run_batch(jobs, tmp_path, resume=True)
+    on_disk = read_episodes(tmp_path / EPISODES_FILE)
+    assert keys(records) == keys(on_disk) == sorted(j.key for j in jobs)  # one row per episode, never two
+    assert all(r["error"] is None for r in on_disk)
+    assert (tmp_path / EPISODES_FILE).read_text().splitlines()[:2] == fine_lines  # untouched, in order
+    assert run_batch(jobs, tmp_path, resume=True) == records  # nothing left to do
+
+
+def test_resume_reruns_an_episode_whose_trace_a_kill_left_half_written(tmp_path) -> None:
+    job = Job(TASKS[0], "oracle", 0)
+    stale = tmp_path / TRACES_DIR / trace_dir_name(job.task, job.agent, job.seed) / "captured_data"
+    stale.mkdir(parents=True)
+    (stale / "0.png").write_bytes(b"torn")
+    (tmp_path / EPISODES_FILE).write_text("")  # the run was killed before this episode was recorded
+    record, = run_batch([job], tmp_path, resume=True, save_traces=True)
+    assert record["error"] is None and record["success"]
+    assert not (stale / "0.png").exists()
+
+
+class DictActions(Agent):
+    """Returns samples of the env's Dict action space, as a policy trained on it would."""
+
+    def __init__(self):
+        self.plan = [ActionType.BACK, ActionType.COMPLETE]
+
+    def act(self, observation, info):
+        kind = self.plan.pop(0)
+        return {"action_type": int(kind), "touch": np.array([0.5, 0.5], dtype=np.float32),
+                "lift": np.array([0.5, 0.5], dtype=np.float32), "text": ""}
+
+
+def test_gym_action_dicts_are_converted(tmp_path) -> None:
+    record, = run_batch([Job(TASKS[0], f"{__name__}:DictActions", 0)], tmp_path)
+    assert record["error"] is None
+    assert record["steps"] == 2 and record["terminated_by"] == "complete" and record["false_finish"]
+
+
+class FakeClock:
+    """A ``time.perf_counter`` that only the agent below moves."""
+
+    now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+CLOCK = FakeClock()
+
+
+class SlowThinker(Agent):
+    """Takes two seconds of the fake clock per decision: BACK, then COMPLETE."""
+
+    def __init__(self):
+        self.plan = [Action.back(), Action.complete()]
+
+    def act(self, observation, info):
+        CLOCK.now += 2.0
+        return self.plan.pop(0)
+
+
+def test_agent_time_is_recorded_apart_from_env_time(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr(time, "perf_counter", CLOCK)
+    record, = run_batch([Job(TASKS[0], f"{__name__}:SlowThinker", 0)], tmp_path)
+    assert record["error"] is None and record["steps"] == 2
+    assert record["act_latency"] == 2.0 and record["step_latency"] == 0.0
 
 
 def test_a_torn_last_line_is_dropped_and_a_torn_middle_line_is_an_error(tmp_path) -> None:

@@ -49,6 +49,7 @@ GOOD = """
   app: settings
   category: general
   setup: {launch: settings}
+  steps: 2
   golden_path:
     - tap: "Network & internet"
     - tap: {class_name: android.widget.Switch, row: "Airplane mode"}
@@ -71,6 +72,10 @@ GOOD = """
     (("[activity, ", "[colour, "), "a check is 'activity' or a one-key mapping, got 'colour'"),
     (("[activity, ", "[{colour: 1}, "), "unknown or malformed check"),
     (("{exact: {class_name", "{exact: {colour"), "unknown selector attribute(s) colour"),
+    (("  steps: 2\n", ""), "missing field(s) steps"),
+    (("steps: 2", "steps: 0"), "field 'steps': must be a positive integer, got 0"),
+    (("steps: 2", "steps: two"), "field 'steps': must be a positive integer, got 'two'"),
+    (("steps: 2", "steps: 2\n  backends: [sim, device]"), "field 'backends': unknown backend 'device' (backends: sim)"),
 ])
 def test_malformed_task_files_name_the_task_and_field(tmp_path, change, problem) -> None:
     path = tmp_path / "tasks.yaml"
@@ -88,6 +93,7 @@ def test_malformed_task_files_name_the_task_and_field(tmp_path, change, problem)
      "checkpoint 1 exact: no node with text='Bluetooth'"),
     (('[activity, ', '[{click: "Data Saver"}, '), "checkpoint 1 click: the golden path does not tap"),
     (('setup: {launch: settings}', 'setup: {launch: nowhere}'), "setup: unknown app 'nowhere'"),
+    (('steps: 2', 'steps: 3'), "golden path takes 2 actions (steps says 3); set steps: 2"),
 ])
 def test_a_task_that_does_not_resolve_fails_loudly(tmp_path, change, problem) -> None:
     path = tmp_path / "tasks.yaml"
@@ -96,6 +102,22 @@ def test_a_task_that_does_not_resolve_fails_loudly(tmp_path, change, problem) ->
     with pytest.raises(TaskError) as err:
         task.annotation  # noqa: B018 - replays the golden path
     assert problem in str(err.value) and "demo-task" in str(err.value)
+
+
+@pytest.mark.parametrize("task_id", TASKS)
+def test_declared_steps_are_the_golden_path_length(task_id: str) -> None:
+    """Registration reads ``steps`` instead of replaying; the replay keeps it honest."""
+    task = simulator_tasks()[task_id]
+    trace, _ = task.ground_truth  # raises TaskError "golden path takes N actions (steps says M); set steps: N"
+    assert task.steps == len(trace) - 1
+
+
+@pytest.mark.parametrize("task_id", TASKS)
+def test_app_name_is_the_catalogue_spelling(task_id: str) -> None:
+    task = simulator_tasks()[task_id]
+    entry = llamatouch_catalogue().get(task_id)
+    assert entry is None or task.app_name in entry.app_names, (task.app_name, entry.app_names)
+    assert task.app_name[0].isupper()
 
 
 def test_the_suite_uses_every_keyword_twice_and_multi_checkpoint_tasks() -> None:

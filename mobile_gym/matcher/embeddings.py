@@ -8,15 +8,17 @@ once per embedder; `shared_embedder` hands out one embedder per model and proces
 from __future__ import annotations
 
 import logging
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Protocol, Sequence
+from typing import Iterator, Protocol, Sequence
 
 import numpy as np
 
 from mobile_gym.errors import ModelUnavailableError
 
 logger = logging.getLogger(__name__)
+HUB_BARS = "huggingface_hub"  # the group of huggingface_hub's download progress bars
 
 
 class TextEmbedder(Protocol):
@@ -72,11 +74,12 @@ class SentenceEmbedder:
             except ImportError as exc:  # pragma: no cover - a declared dependency
                 raise ModelUnavailableError("sentence-transformers is not installed") from exc
             try:
-                self._model = SentenceTransformer(
-                    str(source) if local else self.model_name,
-                    device=self.device,
-                    local_files_only=local,
-                )
+                with _quiet_loading(download=not local):
+                    self._model = SentenceTransformer(
+                        str(source) if local else self.model_name,
+                        device=self.device,
+                        local_files_only=local,
+                    )
             except Exception as exc:
                 raise ModelUnavailableError(f"cannot load embedding model {source}: {exc}") from exc
             logger.info("loaded embedding model %s", source)
@@ -102,6 +105,32 @@ class SentenceEmbedder:
         if not texts:
             return np.zeros((0, 0), dtype=np.float32)
         return np.stack([self._cache[t] for t in texts])
+
+
+@contextmanager
+def _quiet_loading(*, download: bool) -> Iterator[None]:
+    """No progress bars while the model loads: transformers' "Loading weights" bar (and
+    the hub's download bars) would land in the middle of a command's table. Only these
+    libraries' bar switches are touched, for the load only, and restored after; the
+    caller's logging configuration is left alone, and so is HF_HUB_DISABLE_PROGRESS_BARS=0."""
+    from transformers.utils import logging as hf_logging
+
+    set_hook = getattr(hf_logging, "set_tqdm_hook", None)  # transformers >= 5; older ones draw no load bar
+    previous = set_hook(lambda factory, args, kwargs: factory(*args, **{**kwargs, "disable": True})) if set_hook else None
+    hub = None
+    if download:
+        from huggingface_hub import constants, utils
+
+        if constants.HF_HUB_DISABLE_PROGRESS_BARS is None and not utils.are_progress_bars_disabled(HUB_BARS):
+            hub = utils
+            hub.disable_progress_bars(HUB_BARS)
+    try:
+        yield
+    finally:
+        if set_hook:
+            set_hook(previous)
+        if hub is not None:
+            hub.enable_progress_bars(HUB_BARS)
 
 
 def similarities(embedder: TextEmbedder, query: str, candidates: Sequence[str]) -> np.ndarray:

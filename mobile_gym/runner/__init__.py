@@ -2,6 +2,6 @@
 an ``episodes.jsonl`` that survives being killed at any moment (``--resume``)."""
 
 from mobile_gym.runner.batch import Job, run_batch
-from mobile_gym.runner.episode import load_agent, run_episode
+from mobile_gym.runner.episode import check_agent, load_agent, run_episode
 
-__all__ = ["Job", "load_agent", "run_batch", "run_episode"]
+__all__ = ["Job", "check_agent", "load_agent", "run_batch", "run_episode"]

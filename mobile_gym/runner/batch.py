@@ -4,6 +4,11 @@ Each finished episode is appended to ``episodes.jsonl`` as one line, flushed and
 fsynced before the next is taken, so killing the run at any moment (even ``kill -9``)
 loses at most the episodes in flight. ``resume`` skips the episodes already recorded
 and drops a last line cut short by the kill: nothing is lost and nothing counted twice.
+
+Resuming also reruns the episodes that ended in an error (``retry_errors``). Their old
+rows are dropped first by replacing the file atomically (write a copy, fsync, rename),
+so the file keeps one row per episode at every moment: readers never see an episode
+twice, and a kill leaves either the old file or the new one.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 import json
 import multiprocessing as mp
 import os
+import shutil
 import sys
 import time
 from dataclasses import dataclass
@@ -66,29 +72,68 @@ def read_episodes(path: Path) -> list[dict[str, Any]]:
     return records
 
 
+def _rewrite(path: Path, records: list[dict[str, Any]]) -> None:
+    """Replace ``path`` by ``records`` atomically: a kill leaves the old file or the new one."""
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.writelines(json.dumps(r, sort_keys=True) + "\n" for r in records)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+    if os.name == "posix":  # make the rename itself durable
+        fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _key(record: dict[str, Any]) -> tuple[str, str, int]:
+    return (record["task"], record["agent"], record["seed"])
+
+
 def _worker(args: tuple[Job, dict, str | None]) -> dict[str, Any]:
     job, env_kwargs, traces = args
+    from mobile_gym.env import resolve_task
     from mobile_gym.runner.episode import run_episode
-    from mobile_gym.tasks.suite import simulator_tasks
 
-    task = simulator_tasks()[job.task]
     trace_dir = None if traces is None else Path(traces) / trace_dir_name(job.task, job.agent, job.seed)
-    return run_episode(task, job.agent, job.seed, env_kwargs=env_kwargs, trace_dir=trace_dir)
+    if trace_dir is not None and trace_dir.exists():
+        shutil.rmtree(trace_dir)  # left by a killed or failed attempt: this episode is not recorded
+    return run_episode(resolve_task(job.task), job.agent, job.seed, env_kwargs=env_kwargs, trace_dir=trace_dir)
 
 
 def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume: bool = False,
-              env_kwargs: dict[str, Any] | None = None, save_traces: bool = False,
+              retry_errors: bool = True, env_kwargs: dict[str, Any] | None = None, save_traces: bool = False,
               progress: Callable[[int, int, list[dict]], None] | None = None) -> list[dict[str, Any]]:
-    """Run ``jobs`` (skipping those already in ``out/episodes.jsonl`` when resuming) and
-    return every record of the file. Ctrl-C stops the workers; finished episodes stay."""
+    """Run ``jobs`` and return every record of ``out/episodes.jsonl``, one per episode.
+
+    Resuming skips the episodes already recorded, except those that ended in an error,
+    which run again unless ``retry_errors`` is False. Each agent is built once before any
+    episode runs, so a bad agent raises `MobileGymError` instead of filling the file with
+    error rows. Ctrl-C stops the workers; finished episodes stay."""
+    from mobile_gym.env import resolve_task
+    from mobile_gym.runner.episode import check_agent
+
     out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
     path = out / EPISODES_FILE
     if path.exists() and not resume:
         raise MobileGymError(f"{path} exists: pass resume=True (--resume) to finish that run, or use a new folder")
+    jobs = list(jobs)
     done = read_episodes(path)
-    seen = {(r["task"], r["agent"], r["seed"]) for r in done}
+    wanted = {j.key for j in jobs}
+    retry = {_key(r) for r in done if retry_errors and r.get("error") is not None and _key(r) in wanted}
+    seen = {_key(r) for r in done} - retry
     todo = [j for j in jobs if j.key not in seen]
+    first: dict[str, Job] = {}  # agent -> its first job
+    for j in todo:
+        first.setdefault(j.agent, j)
+    for j in first.values():
+        check_agent(j.agent, resolve_task(j.task), j.seed)
+    out.mkdir(parents=True, exist_ok=True)
+    if retry:
+        done = [r for r in done if _key(r) not in retry]
+        _rewrite(path, done)
     traces = str(out / TRACES_DIR) if save_traces else None
     args = [(j, dict(env_kwargs or {}), traces) for j in todo]
     results: list[dict[str, Any]] = []
@@ -118,8 +163,10 @@ def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume:
     return done + results
 
 
-def progress_printer(stream=sys.stderr) -> Callable[[int, int, list[dict]], None]:
-    """A one-line progress bar with ETA and the running completion rate."""
+def progress_printer(stream=None) -> Callable[[int, int, list[dict]], None]:
+    """A one-line progress bar with ETA and the running completion rate, on ``stream``
+    (default: ``sys.stderr`` as it is when called, not when this module was imported)."""
+    stream = sys.stderr if stream is None else stream
     start = time.monotonic()
 
     def show(n: int, total: int, results: list[dict]) -> None:

@@ -4,37 +4,80 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import os
+import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Mapping
 
 import gymnasium as gym
 
-from mobile_gym.actions import ActionType
+from mobile_gym.actions import Action, ActionType
 from mobile_gym.agents import AGENTS, Agent
-from mobile_gym.errors import MobileGymError
+from mobile_gym.errors import ConfigError, MobileGymError
 from mobile_gym.tasks.definition import SimTask
+
+
+AGENT_METHODS = ("reset", "act")  # what the runner calls on an agent
+
+
+def resolve_agent(spec: str) -> Callable[..., Agent]:
+    """The class (or factory) an agent spec names: a name of `AGENTS` or ``module:Class``.
+
+    The current directory is put on ``sys.path`` (at the end, so it never shadows an
+    installed package) before importing, as ``python -m`` would: the ``mobile-gym`` console
+    script does not, and ``--agent my_agent:MyAgent`` should find ``./my_agent.py``."""
+    if spec in AGENTS:
+        return AGENTS[spec]
+    module, _, name = spec.partition(":")
+    if not module or not name:
+        raise ConfigError(f"unknown agent {spec!r}: use {', '.join(AGENTS)} or module:Class")
+    cwd = os.getcwd()
+    if cwd not in sys.path and "" not in sys.path:
+        sys.path.append(cwd)
+    try:
+        factory = getattr(importlib.import_module(module), name)
+    except Exception as e:  # noqa: BLE001 - importing user code can raise anything (SyntaxError, ...)
+        raise ConfigError(f"cannot load agent {spec!r}: {type(e).__name__}: {e}") from None
+    if not callable(factory):
+        raise ConfigError(f"agent {spec!r} is a {type(factory).__name__}, not a class")
+    if isinstance(factory, type):
+        _check_interface(factory, spec)
+    return factory
+
+
+def _check_interface(obj: Any, spec: str) -> None:
+    missing = [m for m in AGENT_METHODS if not callable(getattr(obj, m, None))]
+    if missing:
+        raise ConfigError(f"agent {spec!r} has no {' or '.join(f'{m}()' for m in missing)}: "
+                             "implement mobile_gym.agents.Agent (reset(seed), act(observation, info))")
 
 
 def load_agent(spec: str, task: SimTask, seed: int) -> Agent:
     """An agent by name (``oracle``, ``random``, ... see `AGENTS`) or import path (``package.module:Class``).
     A class whose constructor takes ``task`` gets the task; one taking ``seed`` the seed."""
-    if spec in AGENTS:
-        cls = AGENTS[spec]
-    else:
-        module, _, name = spec.partition(":")
-        if not module or not name:
-            raise MobileGymError(f"unknown agent {spec!r}: use {', '.join(AGENTS)} or module:Class")
-        try:
-            cls = getattr(importlib.import_module(module), name)
-        except (ImportError, AttributeError) as e:
-            raise MobileGymError(f"cannot load agent {spec!r}: {e}") from None
-    params = inspect.signature(cls).parameters
+    factory = resolve_agent(spec)
+    try:
+        params = inspect.signature(factory).parameters
+    except (TypeError, ValueError):  # a builtin or C type without a signature: pass nothing
+        params = {}  # type: ignore[assignment]
     kwargs = {k: v for k, v in (("task", task), ("seed", seed)) if k in params}
-    agent = cls(**kwargs)
-    if not isinstance(agent, Agent) and not callable(getattr(agent, "act", None)):
-        raise MobileGymError(f"agent {spec!r} has no act(observation, info) method")
+    agent = factory(**kwargs)
+    _check_interface(agent, spec)
     return agent
+
+
+def check_agent(spec: str, task: SimTask, seed: int) -> None:
+    """Build the agent once, for ``task`` and ``seed``, before a batch starts: a bad spec,
+    a class without the `Agent` interface or a constructor that raises is one clear
+    `ConfigError`, not the same error row for every episode."""
+    try:
+        load_agent(spec, task, seed)
+    except MobileGymError:
+        raise
+    except Exception as e:  # noqa: BLE001 - the agent's constructor is user code
+        raise ConfigError(f"cannot build agent {spec!r} (for {task.id}, seed {seed}): "
+                             f"{type(e).__name__}: {e}") from e
 
 
 def run_episode(task: SimTask, agent_spec: str, seed: int, *, env_kwargs: dict[str, Any] | None = None,
@@ -48,7 +91,8 @@ def run_episode(task: SimTask, agent_spec: str, seed: int, *, env_kwargs: dict[s
         "over_execution": False, "matched": {}, "error": None,
     }
     start = time.perf_counter()
-    step_times: list[float] = []
+    step_times: list[float] = []  # env.step alone
+    act_times: list[float] = []  # agent.act alone: the model's latency, what agent builders tune
     try:
         env = gym.make(task.env_id, **(env_kwargs or {}))
         if trace_dir is not None:
@@ -59,7 +103,11 @@ def run_episode(task: SimTask, agent_spec: str, seed: int, *, env_kwargs: dict[s
         obs, info = env.reset(seed=seed)
         agent.reset(seed)
         while True:
+            t0 = time.perf_counter()
             action = agent.act(obs, info)
+            act_times.append(time.perf_counter() - t0)
+            if isinstance(action, Mapping):  # a sample of the env's Dict action space
+                action = Action.from_gym(action)
             t0 = time.perf_counter()
             obs, _, terminated, truncated, info = env.step(action)
             step_times.append(time.perf_counter() - t0)
@@ -89,4 +137,5 @@ def run_episode(task: SimTask, agent_spec: str, seed: int, *, env_kwargs: dict[s
         record["error"] = {"kind": type(e).__name__, "message": str(e)}
     record["wall_time"] = time.perf_counter() - start
     record["step_latency"] = sum(step_times) / len(step_times) if step_times else None
+    record["act_latency"] = sum(act_times) / len(act_times) if act_times else None
     return record

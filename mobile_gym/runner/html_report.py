@@ -31,7 +31,8 @@ JPEG_QUALITY = 70
 SUMMARY_COLUMNS = (("episodes", "episodes"), ("errors", "errors"), ("success_rate", "matcher success"),
                    ("oracle_success_rate", "oracle success"), ("agreement", "agreement"),
                    ("progress", "progress"), ("steps", "steps"), ("step_efficiency", "step efficiency"),
-                   ("false_finish_rate", "false finish"))
+                   ("false_finish_rate", "false finish"), ("act_latency", "agent act (ms)"),
+                   ("step_latency", "env step (ms)"))
 
 
 @dataclass
@@ -111,6 +112,11 @@ def _fmt(v: Any) -> str:
     return escape(str(v))
 
 
+def _metric(name: str, v: Any) -> str:
+    """A summary cell; latencies (seconds per step in the records) in milliseconds."""
+    return _fmt(v * 1000 if name.endswith("_latency") and v is not None else v)
+
+
 def _no_traces_note(traces: Path, records: list[dict[str, Any]]) -> str:
     if not records or traces.is_dir():
         return ""
@@ -123,10 +129,10 @@ def _summary_tables(records: list[dict[str, Any]], order: list[str],
     """The summary by agent (as in summary.json) and an index of tasks linking to them."""
     summary = summarize(records)
     head = "".join(f"<th>{escape(label)}</th>" for _, label in SUMMARY_COLUMNS)
-    rows = [f"<tr><td>{escape(name)}</td>" + "".join(f"<td>{_fmt(m[c])}</td>" for c, _ in SUMMARY_COLUMNS) + "</tr>"
-            for name, m in summary["by_agent"].items()]
+    rows = [f"<tr><td>{escape(name)}</td>" + "".join(f"<td>{_metric(c, m[c])}</td>" for c, _ in SUMMARY_COLUMNS)
+            + "</tr>" for name, m in summary["by_agent"].items()]
     rows.append("<tr class='total'><td>all</td>"
-                + "".join(f"<td>{_fmt(summary['overall'][c])}</td>" for c, _ in SUMMARY_COLUMNS) + "</tr>")
+                + "".join(f"<td>{_metric(c, summary['overall'][c])}</td>" for c, _ in SUMMARY_COLUMNS) + "</tr>")
     agents = f"<table class='summary'><tr><th>agent</th>{head}</tr>{''.join(rows)}</table>"
     index = ["<table class='summary'><tr><th>task</th><th>episodes</th><th>matcher success</th>"
              "<th>oracle success</th><th>matcher &ne; oracle</th><th>errors</th></tr>"]

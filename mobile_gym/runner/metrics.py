@@ -1,12 +1,14 @@
 """Metrics of a batch run, per episode and aggregated, as the seed papers report them:
 completion (matcher) and oracle success, progress (ACP), steps, step efficiency,
-false-finish and over-execution rates, time and latency, agent-reported tokens and cost;
+false-finish and over-execution rates, time, the agent's and the env's latency per step,
+errors by kind, agent-reported tokens and cost;
 broken down by agent, app, category and LlamaTouch difficulty."""
 
 from __future__ import annotations
 
 import csv
 import json
+from collections import Counter
 from pathlib import Path
 from statistics import mean
 from typing import Any, Iterable
@@ -15,7 +17,7 @@ BREAKDOWNS = ("agent", "app", "category", "difficulty")
 DIFFICULTY_ORDER = ("easy", "medium", "hard")
 CSV_FIELDS = ("task", "agent", "seed", "app", "category", "difficulty", "golden_steps", "success",
               "oracle_success", "progress", "steps", "success_step", "terminated_by", "false_finish",
-              "over_execution", "wall_time", "step_latency", "tokens", "cost", "error_kind", "error")
+              "over_execution", "wall_time", "step_latency", "act_latency", "tokens", "cost", "error_kind", "error")
 
 
 def difficulty(golden_steps: int) -> str:
@@ -51,9 +53,16 @@ def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
         "over_execution_rate": _rate([bool(r.get("over_execution")) for r in successes]),
         "wall_time": _mean(r.get("wall_time") for r in records),
         "step_latency": _mean(r.get("step_latency") for r in ok),
+        "act_latency": _mean(r.get("act_latency") for r in ok),
+        "error_kinds": error_kinds(records),
         "tokens": sum(tokens) if tokens else None,
         "cost": sum(cost) if cost else None,
     }
+
+
+def error_kinds(records: list[dict[str, Any]]) -> dict[str, int]:
+    """How many episodes ended in each kind of error, most frequent first."""
+    return dict(Counter(r["error"]["kind"] for r in records if r.get("error")).most_common())
 
 
 def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from mobile_gym.simulator.app import ReadOnly
 from mobile_gym.simulator.apps import DEFAULT_INSTALLED, FACTORIES, resolve_package
 from mobile_gym.simulator.dynamics import Dynamics, get_dynamics
 from mobile_gym.simulator.profiles import DEFAULT_PROFILE, DeviceProfile, get_profile
-from mobile_gym.simulator.render import Renderer
+from mobile_gym.simulator.render import Renderer, check_screenshot_size
 from mobile_gym.simulator.runtime import Frame, Runtime
 from mobile_gym.trace import UIState
 
@@ -114,7 +114,7 @@ class SimulatedDevice(Device):
     # ------------------------------------------------------------------ extras
     def render(self, frame: Frame | None = None, size: tuple[int, int] | None = None):
         """A PIL screenshot of the current frame at ``size`` (default full size)."""
-        size = tuple(size or self.profile.size)
+        size = self.profile.size if size is None else check_screenshot_size(size, self.profile.size)
         renderer = self._renderers.get(size)
         if renderer is None:
             renderer = self._renderers[size] = Renderer(self.profile.size, size)

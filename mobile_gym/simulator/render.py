@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from mobile_gym.errors import ConfigError
 from mobile_gym.simulator import views as V
 from mobile_gym.simulator.glyphs import draw_glyph
 from mobile_gym.simulator.runtime import Frame, Window
@@ -93,6 +94,26 @@ def _fit(text: str, px: int, width: int, lines: int) -> tuple[str, ...]:
             last = last[:-1]
         out[-1] = last.rstrip() + "…"
     return tuple(out)
+
+#: The smallest side of a screenshot: below it no element can be told from another.
+MIN_SCREENSHOT_SIDE = 8
+
+
+def check_screenshot_size(size, screen: tuple[int, int], name: str = "screenshot_size") -> tuple[int, int]:
+    """``size`` as (width, height) if it can be drawn: whole pixels, each side from
+    `MIN_SCREENSHOT_SIDE` to the ``screen``'s (a screenshot never has more pixels than the
+    screen); otherwise a `ConfigError` naming the argument ``name``."""
+    try:
+        w, h = size
+        if any(isinstance(v, bool) or int(v) != v for v in (w, h)):
+            raise TypeError
+        w, h = int(w), int(h)
+    except (TypeError, ValueError, OverflowError):
+        raise ConfigError(f"{name} must be (width, height) in whole pixels, got {size!r}") from None
+    if not (MIN_SCREENSHOT_SIDE <= w <= screen[0] and MIN_SCREENSHOT_SIDE <= h <= screen[1]):
+        raise ConfigError(f"{name}={size!r} is outside what the screen can show: width "
+                          f"{MIN_SCREENSHOT_SIDE}..{screen[0]} and height {MIN_SCREENSHOT_SIDE}..{screen[1]} px")
+    return w, h
 
 
 class Renderer:
@@ -355,14 +376,15 @@ def _keyboard_keys(box, bg: Colour, key: Colour, text: Colour, px: int) -> Image
     d = ImageDraw.Draw(img)
     rows = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
     kw, kh = w / 10, h / 4.6
+    gap = min(3.0, kw / 6, kh / 6)  # between keys; shrinks with the keyboard so keys never invert
     for i, keys in enumerate(rows):
         x0 = (w - kw * len(keys)) / 2
         for j, ch in enumerate(keys):
             x, y = x0 + j * kw, 0.3 * kh + i * kh
-            d.rounded_rectangle((x + 3, y + 3, x + kw - 3, y + kh - 3), radius=max(1, int(kw / 8)), fill=key)
+            d.rounded_rectangle((x + gap, y + gap, x + kw - gap, y + kh - gap), radius=max(1, int(kw / 8)), fill=key)
             mask = _mask(ch, px, False)
             cx, cy = int(x + kw / 2 - mask.width / 2), int(y + kh / 2 - px * 0.6)
             img.paste(text, (cx, cy, cx + mask.width, cy + mask.height), mask)
     y = 0.3 * kh + 3 * kh
-    d.rounded_rectangle((w * 0.25, y + 3, w * 0.72, y + kh - 3), radius=max(1, int(kw / 8)), fill=key)
+    d.rounded_rectangle((w * 0.25, y + gap, w * 0.72, y + kh - gap), radius=max(1, int(kw / 8)), fill=key)
     return img
