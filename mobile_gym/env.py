@@ -124,7 +124,6 @@ class MobileEnv(gym.Env):
         })
         self._tracker: Tracker | None = None
         self._last: dict[str, Any] | None = None
-        self._ended = False  # the episode terminated: step needs a reset first
 
     # ------------------------------------------------------------------ pickling
     def __getstate__(self) -> dict:
@@ -147,15 +146,14 @@ class MobileEnv(gym.Env):
         self.device.reset(int(self.np_random.integers(2**31 - 1)), self.task.setup)
         self._tracker = Tracker(self.task.annotation, shared_matcher(self.embedding_model))
         self._steps = 0
-        self._terminated_by: str | None = None
-        self._ended = False
+        self._terminated_by: str | None = None  # set when the episode ends: step needs a reset
         obs, timings = self._observe()
         return obs, self._info(timings)
 
     def step(self, action: Action | dict):
         if self._tracker is None:
             raise ResetNeededError("call reset() before step()")
-        if self._ended:
+        if self._terminated_by is not None:
             raise ResetNeededError(f"the episode ended ({self._terminated_by}): call reset() before step()")
         act = action if isinstance(action, Action) else Action.from_gym(action)
         before = self._tracker.progress
@@ -176,7 +174,6 @@ class MobileEnv(gym.Env):
         if terminated:
             self._terminated_by = ("success" if tracker.success and not act.ends_episode
                                    else act.action_type.name.lower())
-            self._ended = True
         return obs, reward, terminated, False, self._info(timings)
 
     def render(self) -> np.ndarray | None:

@@ -35,6 +35,6 @@ def export_dataset(root: str | Path, tasks: Iterable[SimTask]) -> list[TaskMetad
             components={i: cp.screen.components for i, cp in screens.items()},
         )
         rows.append(TaskMetadata(episode=task.episode or task.id, category=task.category, path=path,
-                                 description=task.instruction, nsteps=len(trace) - 1, app=task.app))
+                                 description=task.instruction, nsteps=len(trace) - 1, app=task.app_name))
     write_metadata(root / METADATA_FILE, rows)
     return rows

@@ -48,6 +48,7 @@ def test_parallel_run_records_every_episode_once(tmp_path) -> None:
     for field in ("task", "agent", "seed", "success", "oracle_success", "progress", "steps",
                   "terminated_by", "error", "wall_time", "step_latency", "act_latency"):
         assert all(field in r for r in records)
+    assert {r["app"] for r in records} == {"Settings"}  # the display name `mobile-gym tasks` shows
     with pytest.raises(MobileGymError, match="--resume"):
         run_batch(jobs, tmp_path)
 

@@ -84,7 +84,7 @@ def run_episode(task: SimTask, agent_spec: str, seed: int, *, env_kwargs: dict[s
                 trace_dir: Path | None = None) -> dict[str, Any]:
     """Run one episode; errors in the env or the agent become an ``error`` record."""
     record: dict[str, Any] = {
-        "task": task.env_id, "agent": agent_spec, "seed": seed, "app": task.app,
+        "task": task.env_id, "agent": agent_spec, "seed": seed, "app": task.app_name,
         "category": task.category, "golden_steps": task.steps,
         "success": False, "oracle_success": False, "progress": 0.0, "steps": 0,
         "terminated_by": None, "false_finish": False, "success_step": None,
