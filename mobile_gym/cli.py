@@ -75,6 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
     ts.add_argument("--category", help="only tasks of this LlamaTouch category")
     ts.set_defaults(handler=_tasks)
 
+    agent_help = f"{', '.join(AGENTS)}, or module:Class (imported from the current directory too)"
+    tasks_help = "task ids, env ids (LlamaTouch/<id>-v0) or fnmatch patterns of either"
     ex = commands.add_parser(
         "export-dataset", help="write the simulator tasks as a LlamaTouch ground-truth dataset",
         description="Replay every simulator task's golden path and write it in LlamaTouch's dataset "
@@ -82,11 +84,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "instruction.txt, .activity) with a llamatouch_task_metadata.tsv.",
     )
     ex.add_argument("out", type=Path, metavar="DIR", help="output folder (must not hold these traces yet)")
-    ex.add_argument("--tasks", nargs="+", metavar="ID", help="only these task ids")
+    ex.add_argument("--tasks", nargs="+", metavar="PATTERN", help=f"only these: {tasks_help}")
     ex.set_defaults(handler=_export)
 
-    agent_help = f"{', '.join(AGENTS)}, or module:Class (imported from the current directory too)"
-    tasks_help = "task ids, env ids (LlamaTouch/<id>-v0) or fnmatch patterns of either"
     pl = commands.add_parser(
         "play", help="run an agent on simulator tasks and print each episode's verdicts",
         description="Run an agent on simulator tasks (default: all) for a few "
@@ -108,7 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rn.add_argument("--agent", required=True, metavar="NAME|module:Class", help=agent_help)
     rn.add_argument("--tasks", nargs="+", default=["*"], metavar="PATTERN", help=f"{tasks_help} (default: all)")
-    rn.add_argument("--backend", choices=("sim",), default="sim")
+    rn.add_argument("--backend", choices=BACKENDS, default="sim")
     rn.add_argument("--seeds", type=int, default=1, metavar="N")
     rn.add_argument("--workers", type=int, default=1, metavar="K")
     rn.add_argument("--out", type=Path, default=Path("runs/latest"), metavar="DIR")

@@ -95,6 +95,7 @@ def _fit(text: str, px: int, width: int, lines: int) -> tuple[str, ...]:
         out[-1] = last.rstrip() + "…"
     return tuple(out)
 
+
 #: The smallest side of a screenshot: below it no element can be told from another.
 MIN_SCREENSHOT_SIDE = 8
 
