@@ -33,6 +33,7 @@ bench: $(STAMP)
 	$(PY) benchmarks/bench_evaluator.py
 	$(PY) benchmarks/bench_simulator.py
 	$(PY) benchmarks/bench_runner.py
+	$(PY) benchmarks/bench_env_resources.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -7,7 +7,7 @@ annotations (LlamaTouch format A) in two suites, and evaluates every trace:
 - fuzzy: fuzzy<n> and fuzzy<-1> on every episode -- bounded by embedding time; the
   model loads once and no text is encoded twice (encodes per trace are reported).
 
-    python benchmarks/bench_evaluator.py [--episodes 500] [--runs 3] [--keep DIR]
+    python benchmarks/bench_evaluator.py [--episodes 500] [--runs 3] [--suites exact fuzzy] [--keep DIR]
 """
 
 from __future__ import annotations
@@ -89,6 +89,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--episodes", type=int, default=500)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--suites", nargs="+", choices=("exact", "fuzzy"), default=["exact", "fuzzy"])
     parser.add_argument("--keep", type=Path, help="write the generated data here and keep it")
     args = parser.parse_args()
 
@@ -97,8 +98,8 @@ def main() -> None:
           f"({full * 1000:.0f} ms total, median of 5); torch not imported")
     with tempfile.TemporaryDirectory() as tmp:
         base = args.keep or Path(tmp)
-        for fuzzy in (False, True):
-            bench_suite(base / ("fuzzy" if fuzzy else "exact"), args.episodes, args.runs, fuzzy)
+        for suite in args.suites:
+            bench_suite(base / suite, args.episodes, args.runs, fuzzy=suite == "fuzzy")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,9 @@
 and 2 workers, and its overhead against a bare `gym` loop.
 
 Jobs: every simulator task x seeds 0..N-1 with the `random` agent. The runner runs them
-with ``run_batch(jobs, out=<temp dir>, workers=K)`` (one fsynced JSON line per episode);
+with ``run_batch(jobs, out=<temp dir>, workers=K)`` (one fsynced JSON line per episode;
+episodes run in worker processes even with K=1, for the episode timeout and dead-worker
+recovery, so the overhead includes forking the worker and a pipe round trip per episode);
 the bare loop runs the same jobs in this process with ``gym.make``, a `RandomAgent` built
 as `load_agent` builds it, ``reset(seed)`` and ``step`` until the episode ends: no
 records, no files. Both use the same env kwargs (those of ``mobile-gym run``).
@@ -162,8 +164,9 @@ def main(argv: list[str] | None = None) -> int:
         outside = statistics.median(w - e for w, e in zip(walls["runner-1"], in_episode["runner-1"]))
         cpu = statistics.median(cpus["runner-1"]) / statistics.median(cpus["bare"]) - 1
         print(f"[overhead] runner 1 worker vs bare loop: {100 * (one / bare - 1):+.1f}% wall time "
-              f"({one:.2f} s vs {bare:.2f} s), {100 * cpu:+.1f}% CPU time; inside episodes {100 * inside:+.1f}%, outside "
-              f"(JSONL write + fsync, job dispatch) {1000 * outside / len(jobs):.1f} ms/episode")
+              f"({one:.2f} s vs {bare:.2f} s), {100 * cpu:+.1f}% CPU time; inside episodes {100 * inside:+.1f}%, "
+              f"outside (JSONL write + fsync, dispatch to the worker process) {1000 * outside / len(jobs):.1f} "
+              "ms/episode")
         for k in args.workers:
             if k > 1:
                 many = statistics.median(walls[f"runner-{k}"])

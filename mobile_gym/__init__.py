@@ -2,8 +2,11 @@
 
 Importing the package registers every task as ``LlamaTouch/<id>-v0`` and stays cheap:
 the simulator loads when an env is made, and heavy dependencies (torch,
-sentence-transformers) only when a fuzzy match actually runs.
+sentence-transformers) only when an env of a task with fuzzy checks is made or a fuzzy
+match runs.
 """
+
+from __future__ import annotations
 
 from mobile_gym.actions import Action, ActionType
 from mobile_gym.errors import MobileGymError
@@ -14,4 +17,13 @@ __version__ = "0.1.0"
 
 register_envs()
 
-__all__ = ["Action", "ActionType", "MobileGymError", "Trace", "UIState", "__version__"]
+
+def warm_up(embedding_model: str | None = None) -> None:
+    """Load the sentence-embedding model now (5-10 s, once per process), e.g. before
+    timing anything; otherwise the first ``make`` of a task with fuzzy checks does."""
+    from mobile_gym.env import warm_up as load
+
+    load(embedding_model)
+
+
+__all__ = ["Action", "ActionType", "MobileGymError", "Trace", "UIState", "__version__", "warm_up"]

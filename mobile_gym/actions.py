@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import math
+import numbers
 import re
 from dataclasses import dataclass
 from enum import IntEnum
@@ -23,6 +24,9 @@ from mobile_gym.errors import InvalidActionError
 
 #: Longest text a TYPE action may carry (also the gym `Text` space's max length).
 MAX_TEXT_LENGTH = 512
+
+#: Largest screen side, in pixels, an action file may name (phones are under 4,000).
+MAX_SCREEN_SIDE = 100_000
 
 #: A dual-point gesture shorter than this (fraction of the screen) is a tap, as in AITW.
 TAP_DISTANCE = 0.04
@@ -45,16 +49,85 @@ Point = tuple[float, float]
 
 
 def _point(value: Any, field: str) -> Point:
+    """Two real numbers in [0, 1]: a pair, a list or an array of shape (2,). Anything else
+    (strings, bools, complex numbers, nested or odd-shaped arrays, objects whose
+    conversion raises) is an `InvalidActionError`."""
     try:
-        x, y = (float(v) for v in value)
-    except (TypeError, ValueError) as exc:
-        raise InvalidActionError(f"{field} must be two numbers (x, y), got {value!r}") from exc
-    for v in (x, y):
-        if not math.isfinite(v) or not 0.0 <= v <= 1.0:
-            raise InvalidActionError(
-                f"{field} must be normalized coordinates in [0, 1], got {value!r}"
-            )
+        shape = getattr(value, "shape", None)
+        if shape is not None:  # a numpy array or alike: its shape first, then Python numbers
+            if tuple(shape) != (2,):
+                raise InvalidActionError(f"{field} must have shape (2,), got {tuple(shape)}")
+            value = value.tolist()
+        if not isinstance(value, (tuple, list)) or len(value) != 2 or not all(map(_is_real, value)):
+            raise InvalidActionError(f"{field} must be two numbers (x, y), got {_shown(value)}")
+        x, y = (_float(v) for v in value)
+    except InvalidActionError:
+        raise
+    except Exception as exc:  # a user's object may raise anything from __float__, __len__, ...
+        raise InvalidActionError(f"{field} must be two numbers (x, y), got {_shown(value)}") from exc
+    if not all(math.isfinite(v) and 0.0 <= v <= 1.0 for v in (x, y)):
+        raise InvalidActionError(
+            f"{field} must be normalized coordinates in [0, 1], got {_shown(value)}"
+        )
     return (x, y)
+
+
+def _float(v: numbers.Real) -> float:
+    try:
+        return float(v)
+    except OverflowError:  # an int beyond any float: out of range, like inf
+        return math.inf
+
+
+def _is_real(v: Any) -> bool:
+    return isinstance(v, numbers.Real) and not isinstance(v, bool)
+
+
+def _action_type(value: Any) -> ActionType:
+    """An `ActionType` from an integer (Python or numpy, or a 0-d array) or a float
+    with an integral value; bools, strings and anything else are refused."""
+    try:
+        if getattr(value, "shape", None) == ():  # a 0-d array
+            value = value.item()
+        if _is_real(value) and float(value).is_integer():
+            return ActionType(int(value))
+    except Exception:  # a user's object may raise anything; an out-of-range int raises too
+        pass
+    raise InvalidActionError(
+        f"unknown action type {_shown(value)}; expected one of "
+        + ", ".join(f"{t.name} ({t.value})" for t in ActionType)
+    )
+
+
+def _text(value: Any) -> str:
+    """Typed text: a str without surrogates. A lone surrogate (from a broken decode or a
+    half emoji) is no character: no keyboard types it and no dump can encode it."""
+    if not isinstance(value, str):
+        raise InvalidActionError(f"TYPE needs text (a str), got {_shown(value)}")
+    if len(value) > MAX_TEXT_LENGTH:
+        raise InvalidActionError(
+            f"TYPE text is {len(value)} characters; the limit is {MAX_TEXT_LENGTH}"
+        )
+    bad = _SURROGATE.search(value)
+    if bad is not None:
+        raise InvalidActionError(
+            f"TYPE text holds a lone surrogate U+{ord(bad.group()):04X} at {bad.start()}; "
+            "text must be valid Unicode"
+        )
+    return str(value)  # a str subclass (numpy's str_) becomes a plain str
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _shown(value: Any, limit: int = 80) -> str:
+    """``repr(value)`` for an error message, cut to ``limit`` characters; never raises
+    (a 5,000-digit int or a user's ``__repr__`` may)."""
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @dataclass(frozen=True)
@@ -67,13 +140,7 @@ class Action:
     text: str | None = None
 
     def __post_init__(self) -> None:
-        try:
-            kind = ActionType(self.action_type)
-        except (ValueError, TypeError) as exc:
-            raise InvalidActionError(
-                f"unknown action type {self.action_type!r}; expected one of "
-                + ", ".join(t.name for t in ActionType)
-            ) from exc
+        kind = _action_type(self.action_type)
         touch = lift = text = None
         if kind in (ActionType.CLICK, ActionType.SWIPE):
             if self.touch is None:
@@ -88,13 +155,7 @@ class Action:
                     "a SWIPE needs distinct touch and lift points; use CLICK for a tap"
                 )
         if kind is ActionType.TYPE:
-            if not isinstance(self.text, str):
-                raise InvalidActionError(f"TYPE needs text (a str), got {self.text!r}")
-            if len(self.text) > MAX_TEXT_LENGTH:
-                raise InvalidActionError(
-                    f"TYPE text is {len(self.text)} characters; the limit is {MAX_TEXT_LENGTH}"
-                )
-            text = self.text
+            text = _text(self.text)
         object.__setattr__(self, "action_type", kind)
         object.__setattr__(self, "touch", touch)
         object.__setattr__(self, "lift", lift)
@@ -174,25 +235,11 @@ class Action:
                 "a gym action is a dict with 'action_type' (and 'touch', 'lift', 'text'), "
                 f"got {type(sample).__name__}"
             )
-        raw_type = sample["action_type"]
-        try:
-            kind = ActionType(int(raw_type))
-            if int(raw_type) != raw_type:
-                raise ValueError
-        except (TypeError, ValueError) as exc:
-            raise InvalidActionError(f"unknown action type {raw_type!r}") from exc
-
-        def pt(name: str) -> Point:
-            value = sample.get(name)
-            shape = getattr(value, "shape", None)
-            if shape is not None and tuple(shape) != (2,):
-                raise InvalidActionError(f"{name} must have shape (2,), got {tuple(shape)}")
-            return _point(value, name)
-
+        kind = _action_type(sample["action_type"])
         if kind is ActionType.CLICK:
-            return cls(kind, touch=pt("touch"))
+            return cls(kind, touch=sample.get("touch"))
         if kind is ActionType.SWIPE:
-            return cls(kind, touch=pt("touch"), lift=pt("lift"))
+            return cls(kind, touch=sample.get("touch"), lift=sample.get("lift"))
         if kind is ActionType.TYPE:
             return cls(kind, text=sample.get("text"))
         return cls(kind)
@@ -253,6 +300,8 @@ class Action:
             size = (int(w), int(h))
         except (KeyError, ValueError) as exc:
             raise InvalidActionError(f"not an AgentEnv action line: {line!r}") from exc
+        if not all(0 < side <= MAX_SCREEN_SIDE for side in size):
+            raise InvalidActionError(f"an AgentEnv action line with a screen of {size[0]}x{size[1]} pixels: {line!r}")
         if kind is ActionType.TYPE:
             return cls.type_text(_unquote(first)), size
         if kind is ActionType.CLICK:
@@ -383,8 +432,8 @@ def _parse_agentenv_point(text: str, line: str) -> Point:
     if len(parts) != 2:
         raise InvalidActionError(f"bad point {text!r} in AgentEnv action line {line!r}")
     try:
-        return _point(parts, "point")
-    except InvalidActionError as exc:
+        return _point([float(p) for p in parts], "point")
+    except ValueError as exc:  # InvalidActionError is one
         raise InvalidActionError(f"{exc} in AgentEnv action line {line!r}") from exc
 
 

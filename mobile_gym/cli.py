@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
+from mobile_gym.report_text import printable
+
 #: Evaluator names the CLI accepts (kept here so parsing needs no heavy import;
 #: `mobile_gym.evaluation.runner.EVALUATORS` is the authority and is checked at run time).
 _EVALUATOR_CHOICES = ("essential", "action", "lcs", "all")
@@ -25,6 +27,7 @@ class UsageError(Exception):
 
 def build_parser() -> argparse.ArgumentParser:
     from mobile_gym.agents import AGENTS
+    from mobile_gym.runner.batch import EPISODE_TIMEOUT
     from mobile_gym.simulator.dynamics import DYNAMICS
     from mobile_gym.simulator.profiles import DEFAULT_PROFILE, PROFILES
     from mobile_gym.tasks.definition import BACKENDS
@@ -109,8 +112,11 @@ def build_parser() -> argparse.ArgumentParser:
     rn.add_argument("--agent", required=True, metavar="NAME|module:Class", help=agent_help)
     rn.add_argument("--tasks", nargs="+", default=["*"], metavar="PATTERN", help=f"{tasks_help} (default: all)")
     rn.add_argument("--backend", choices=BACKENDS, default="sim")
-    rn.add_argument("--seeds", type=int, default=1, metavar="N")
-    rn.add_argument("--workers", type=int, default=1, metavar="K")
+    rn.add_argument("--seeds", type=_at_least_one, default=1, metavar="N")
+    rn.add_argument("--workers", type=_at_least_one, default=1, metavar="K")
+    rn.add_argument("--episode-timeout", type=_seconds, default=EPISODE_TIMEOUT, metavar="SECONDS",
+                    help=f"an episode still running after this long is killed and recorded as an EpisodeTimeout "
+                         f"error (default: {EPISODE_TIMEOUT:g}; 0 or none: no limit)")
     rn.add_argument("--out", type=Path, default=Path("runs/latest"), metavar="DIR")
     rn.add_argument("--dynamics", choices=list(DYNAMICS), default="default")
     rn.add_argument("--profile", choices=list(PROFILES), default=DEFAULT_PROFILE)
@@ -123,6 +129,29 @@ def build_parser() -> argparse.ArgumentParser:
                     help="let agents act after success (measures whether they know when to stop)")
     rn.set_defaults(handler=_run)
     return parser
+
+
+def _at_least_one(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text!r}")
+    return value
+
+
+def _seconds(text: str) -> float | None:
+    """``--episode-timeout``: seconds, or ``0`` / ``none`` for no limit (None)."""
+    if text.strip().lower() in ("0", "none"):
+        return None
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected seconds (a number >= 0) or none, got {text!r}")
+    return value or None
 
 
 def task_rows() -> list[dict[str, str]]:
@@ -182,6 +211,8 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    from textwrap import shorten
+
     from mobile_gym.errors import MobileGymError
     from mobile_gym.runner import check_agent, run_episode
 
@@ -199,7 +230,8 @@ def _play(args: argparse.Namespace) -> int:
             r = run_episode(task, args.agent, seed, env_kwargs={"dynamics": args.dynamics, "profile": args.profile})
             records.append(r)
             if r["error"] is not None:
-                print(f"{task.env_id:<48} seed {seed:<3} error {r['error']['kind']}: {r['error']['message']}")
+                error = printable(f"{r['error']['kind']}: {shorten(r['error']['message'], 300)}")
+                print(f"{task.env_id:<48} seed {seed:<3} error {error}")
                 continue
             print(f"{task.env_id:<48} seed {seed:<3} steps {r['steps']:>3}  matcher {verdict(r['success']):<7}  "
                   f"oracle {verdict(r['oracle_success']):<7}  progress {r['progress']:.2f}")
@@ -210,9 +242,12 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from mobile_gym.errors import MobileGymError
+    """Exit codes: 0 done; 1 every episode errored, or results could not be written
+    (disk full: free space, then --resume); 2 bad arguments or agent; 130 Ctrl-C."""
+    from mobile_gym.errors import MobileGymError, StorageError
     from mobile_gym.runner import Job, run_batch
     from mobile_gym.runner.batch import progress_printer
+    from mobile_gym.runner.metrics import markdown_table, write_reports
 
     jobs = [Job(t.id, args.agent, seed) for t in _chosen_simulator_tasks(args.tasks) for seed in range(args.seeds)]
     try:
@@ -220,18 +255,21 @@ def _run(args: argparse.Namespace) -> int:
                             retry_errors=not args.keep_errors,
                             env_kwargs={"dynamics": args.dynamics, "profile": args.profile,
                                         "terminate_on_success": not args.no_terminate_on_success},
-                            save_traces=args.save_traces, progress=progress_printer())
+                            save_traces=args.save_traces, episode_timeout=args.episode_timeout,
+                            progress=progress_printer())
+        summary = write_reports(args.out, records)
     except KeyboardInterrupt:
         print("\ninterrupted: finished episodes are kept; --resume continues", file=sys.stderr)
         return 130
+    except (StorageError, OSError) as exc:  # OSError: the reports, written after every episode is recorded
+        print(f"\nmobile-gym run: stopped, {printable(exc)}; the episodes recorded so far are kept: "
+              "make room, then run again with --resume", file=sys.stderr)
+        return 1
     except MobileGymError as exc:
         raise UsageError(str(exc)) from None
-    from mobile_gym.runner.metrics import markdown_table, write_reports
-
-    summary = write_reports(args.out, records)
     print(markdown_table(summary, "agent"))
     code = _report_errors(records)
-    print(f"\nresults in {args.out}: episodes.jsonl, episodes.csv, summary.json, *.png, report.html")
+    print(f"\nresults in {printable(args.out)}: episodes.jsonl, episodes.csv, summary.json, *.png, report.html")
     return code
 
 
@@ -252,7 +290,7 @@ def _report_errors(records: list[dict]) -> int:
     errors = sum(kinds.values())
     print(f"\n{errors} of {len(records)} episode(s) ended in an error:")
     for kind, n in kinds.items():
-        print(f"  {n} x {kind}: {shorten(first[kind], 160)}")
+        print(printable(f"  {n} x {kind}: {shorten(first[kind], 160)}"))
     if errors < len(records):
         return 0
     print("every episode ended in an error", file=sys.stderr)
@@ -306,7 +344,7 @@ def _evaluate(args: argparse.Namespace) -> int:
         raise UsageError(f"dataset folder {args.dataset} does not exist")
     if not args.traces.is_dir():
         raise UsageError(f"traces folder {args.traces} does not exist")
-    if args.metadata is not None and not args.metadata.is_file():
+    if args.metadata is not None and not args.metadata.exists():
         raise UsageError(f"metadata file {args.metadata} does not exist")
     try:
         dataset = GroundTruthDataset(args.dataset, metadata=args.metadata)
@@ -343,7 +381,7 @@ def _evaluate(args: argparse.Namespace) -> int:
             verdicts = " ".join(
                 f"{r.evaluator}={'error' if r.error else 'ok' if r.success else 'fail'}" for r in rows
             )
-            print(f"\r[{done}/{total}] {rows[0].episode if rows else ''} {verdicts}\033[K", end="", file=sys.stderr)
+            print(f"\r[{done}/{total}] {printable(rows[0].episode) if rows else ''} {verdicts}\033[K", end="", file=sys.stderr)
 
     results = evaluate_dataset(
         dataset,

@@ -5,6 +5,12 @@ action on the device, observes the screen, and feeds both to a `Tracker`. The re
 sparse (1.0 on the step the last checkpoint is matched) or, as an option, shaped by
 progress (the fraction of checkpoints newly matched). The simulator's oracle is reported
 in ``info`` for checking the matcher, never used as reward.
+
+An env is cheap to make, copy and pickle (a few ms, well under 1 MB): the task, its
+annotation and the matcher (caches, embedding model) are shared by every env of the
+process and are not part of an env's pickle. A task with fuzzy checks loads the
+embedding model at ``make`` (once per process, 5-10 s; `warm_up` does it up front), so no
+``step`` ever waits for it.
 """
 
 from __future__ import annotations
@@ -21,11 +27,11 @@ from mobile_gym.actions import MAX_TEXT_LENGTH, Action, ActionType
 from mobile_gym.errors import (BackendUnavailableError, ConfigError, MobileGymError, ResetNeededError,
                                UnknownTaskError)
 from mobile_gym.matcher import Matcher, MatcherConfig, Tracker
-from mobile_gym.matcher.annotation import INDEX_KEYWORDS, Keyword
+from mobile_gym.matcher.embeddings import MAX_SHARED_MODELS, shared_embedder
 from mobile_gym.simulator.dynamics import DYNAMICS, Dynamics, get_dynamics
 from mobile_gym.simulator.profiles import DEFAULT_PROFILE, PROFILES, DeviceProfile, get_profile
 from mobile_gym.simulator.render import check_screenshot_size
-from mobile_gym.spaces import UnicodeText
+from mobile_gym.spaces import ImageBox, UnicodeText
 from mobile_gym.tasks.catalogue import llamatouch_catalogue, task_id
 from mobile_gym.tasks.definition import SimTask
 from mobile_gym.tasks.suite import simulator_tasks
@@ -35,11 +41,21 @@ REWARD_MODES = ("sparse", "progress")
 RENDER_MODES = (None, "rgb_array")
 
 
-@lru_cache(maxsize=None)
 def shared_matcher(embedding_model: str | None = None) -> Matcher:
     """One matcher per process and model: envs share its caches and the loaded model."""
-    config = MatcherConfig() if embedding_model is None else MatcherConfig(embedding_model=embedding_model)
-    return Matcher(config)
+    return _matcher_for(embedding_model)  # one cache key however the default is spelled
+
+
+@lru_cache(maxsize=MAX_SHARED_MODELS)  # one per embedding model in use: a handful
+def _matcher_for(embedding_model: str | None) -> Matcher:
+    return Matcher(MatcherConfig(embedding_model=embedding_model))
+
+
+def warm_up(embedding_model: str | None = None) -> None:
+    """Load the sentence-embedding model into this process now (5-10 s, once), e.g.
+    before timing anything; otherwise the first ``make`` of a task with fuzzy checks
+    does it. Every env of the process shares it."""
+    shared_embedder(embedding_model).load()  # the embedder shared_matcher's matcher uses
 
 
 def resolve_task(task: str | SimTask, backend: str = "sim") -> SimTask:
@@ -109,10 +125,11 @@ class MobileEnv(gym.Env):
             "observation_size")
         self.device = self.task.device(profile=profile, seed=0,
                                        dynamics=_argument(get_dynamics, dynamics, "dynamics", DYNAMICS))
-        self._needs_pixels = _needs_full_screenshots(self.task)
+        self._judges_pixels = self.task.annotation.judges_pixels  # then it judges full-size screens
+        shared_matcher(embedding_model).warm_up(self.task.annotation)  # the model, if fuzzy: never in a step
         w, h = self.observation_size
         self.observation_space = spaces.Dict({
-            "screenshot": spaces.Box(0, 255, (h, w, 3), np.uint8),
+            "screenshot": ImageBox((h, w, 3)),
             "view_hierarchy": UnicodeText(MAX_XML_LENGTH),
             "instruction": UnicodeText(MAX_TEXT_LENGTH),
         })
@@ -123,20 +140,23 @@ class MobileEnv(gym.Env):
             "text": UnicodeText(MAX_TEXT_LENGTH),
         })
         self._tracker: Tracker | None = None
-        self._last: dict[str, Any] | None = None
+        self._screen = None  # the last observed screenshot, kept for render() only
 
     # ------------------------------------------------------------------ pickling
     def __getstate__(self) -> dict:
         state = self.__dict__.copy()
-        if self._tracker is not None:  # the matcher holds caches and a model: re-inject it
+        if self._tracker is not None:  # the task's annotation and the process's matcher: re-attached
             tracker = state["_tracker"] = object.__new__(Tracker)
-            tracker.__dict__.update({**self._tracker.__dict__, "matcher": None})
+            tracker.__dict__.update({**self._tracker.__dict__, "annotation": None, "matcher": None})
         return state
 
     def __setstate__(self, state: dict) -> None:
         self.__dict__.update(state)
+        matcher = shared_matcher(self.embedding_model)
+        matcher.warm_up(self.task.annotation)  # e.g. in a fresh worker process: not in its first step
         if self._tracker is not None:
-            self._tracker.matcher = shared_matcher(self.embedding_model)
+            self._tracker.annotation = self.task.annotation
+            self._tracker.matcher = matcher
 
     # ------------------------------------------------------------------ gym API
     def reset(self, *, seed: int | None = None, options: dict | None = None):
@@ -144,7 +164,8 @@ class MobileEnv(gym.Env):
             raise ConfigError(f"reset(options=...) takes no options; got {', '.join(map(repr, options))}")
         super().reset(seed=seed)
         self.device.reset(int(self.np_random.integers(2**31 - 1)), self.task.setup)
-        self._tracker = Tracker(self.task.annotation, shared_matcher(self.embedding_model))
+        # the last step is all judging needs: memory does not grow with the episode
+        self._tracker = Tracker(self.task.annotation, shared_matcher(self.embedding_model), history=False)
         self._steps = 0
         self._terminated_by: str | None = None  # set when the episode ends: step needs a reset
         obs, timings = self._observe()
@@ -177,9 +198,9 @@ class MobileEnv(gym.Env):
         return obs, reward, terminated, False, self._info(timings)
 
     def render(self) -> np.ndarray | None:
-        if self.render_mode != "rgb_array" or self._last is None:
+        if self._screen is None:
             return None
-        return self._last["screenshot"]
+        return np.array(self._screen)
 
     def close(self) -> None:
         self.device.close()
@@ -189,13 +210,13 @@ class MobileEnv(gym.Env):
         start = time.perf_counter()
         state = self.device.observe(screenshot=True, screenshot_size=self.observation_size)
         observed = time.perf_counter()
-        judged_state = self.device.observe() if self._needs_pixels else state
-        self._tracker.observe(judged_state, state.installed_packages)  # type: ignore[union-attr]
+        judged = self.device.observe(screenshot=self._judges_pixels)  # same screen, its pixels if judged
+        self._tracker.observe(judged, state.installed_packages)  # type: ignore[union-attr]
         matched = time.perf_counter()
         # the user's own writable copy (the state's array is shared and read-only)
         obs = {"screenshot": np.array(state.image), "view_hierarchy": state.xml,
                "instruction": self.task.instruction}
-        self._last = obs
+        self._screen = state.image if self.render_mode == "rgb_array" else None
         self._activity = state.activity
         return obs, {"observe": observed - start, "match": matched - observed}
 
@@ -223,13 +244,3 @@ def _argument(resolve, value: Any, name: str, known: dict):
     except (MobileGymError, TypeError):
         raise ConfigError(f"{name}={value!r} is unknown; known: {', '.join(known)}") from None
 
-
-def _needs_full_screenshots(task: SimTask) -> bool:
-    """Whether the matcher compares image patches for this task (an exact or exclude on
-    a component without text): then it judges full-size screenshots."""
-    for checkpoint in task.annotation.checkpoints:
-        for p in checkpoint.primitives:
-            if p.keyword in INDEX_KEYWORDS and p.keyword is not Keyword.FUZZY and p.index is not None \
-                    and not checkpoint.screen.component(p.index).has_label:
-                return True
-    return False

@@ -79,3 +79,9 @@ class UnknownTaskError(MobileGymError, KeyError):
 
 class BackendUnavailableError(MobileGymError, RuntimeError):
     """The chosen backend cannot run this task; the message names the backends that can."""
+
+
+class StorageError(MobileGymError, OSError):
+    """Results cannot be written (disk full, over quota, an I/O error); the message names
+    the file. A batch run stops on it and keeps what it recorded: ``--resume`` finishes
+    it once there is room."""

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import re
 import shutil
+import struct
+import zlib
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
@@ -18,6 +21,13 @@ from PIL import Image
 
 from mobile_gym.actions import Action
 from mobile_gym.errors import FormatError, ViewHierarchyError
+from mobile_gym.formats.files import (
+    MAX_DUMP_BYTES,
+    MAX_IMAGE_BYTES,
+    MAX_IMAGE_PIXELS,
+    open_regular,
+    read_bytes,
+)
 from mobile_gym.ui.hierarchy import ViewHierarchy
 
 
@@ -170,10 +180,8 @@ class UIState:
         if self._xml is None:
             if self.xml_path is None:
                 raise FormatError(None, f"step {self.index} has no view hierarchy")
-            try:
-                self._xml = self.xml_path.read_text(encoding="utf-8", errors="replace")
-            except OSError as exc:
-                raise FormatError(self.xml_path, f"cannot read view hierarchy ({exc.strerror or exc})") from exc
+            data = read_bytes(self.xml_path, "view hierarchy", MAX_DUMP_BYTES)
+            self._xml = data.decode("utf-8", errors="replace")
         return self._xml
 
     @property
@@ -228,24 +236,45 @@ class UIState:
         if self._image is not None or self._array is not None:
             return self.image.size
         if self.screenshot_path is not None:  # read the header only, not the pixels
-            try:
-                with Image.open(self.screenshot_path) as img:
-                    return img.size
-            except OSError as exc:
-                raise FormatError(self.screenshot_path, f"screenshot is not a readable image ({exc})") from exc
+            with _open_image(self.screenshot_path) as img:
+                return img.size
         b = self.hierarchy.screen_bounds
         return (b.right, b.bottom)
 
 
+#: What decoding a corrupt image can raise (Pillow's UnidentifiedImageError is an
+#: OSError; a bomb warning is an exception where warnings are errors).
+_DECODE_ERRORS = (
+    OSError, SyntaxError, ValueError, EOFError, struct.error, zlib.error,
+    Image.DecompressionBombError, Image.DecompressionBombWarning,
+)
+
+
+@contextmanager
+def _open_image(path: Path) -> Iterator[Image.Image]:
+    """A screenshot opened (header read, pixels not yet decoded): a PNG or JPEG file
+    within the byte and pixel limits, else a FormatError naming it."""
+    with open_regular(path, "screenshot", MAX_IMAGE_BYTES) as f:
+        try:
+            img = Image.open(f, formats=("PNG", "JPEG"))
+        except _DECODE_ERRORS as exc:
+            raise FormatError(path, f"screenshot is not a readable PNG or JPEG image ({exc})") from exc
+        with img:
+            width, height = img.size
+            if width * height > MAX_IMAGE_PIXELS:
+                raise FormatError(
+                    path, f"screenshot claims {width}x{height} pixels; the limit is {MAX_IMAGE_PIXELS:,} pixels"
+                )
+            yield img
+
+
 def _load_image(path: Path) -> Image.Image:
-    try:
-        with Image.open(path) as img:
+    with _open_image(path) as img:
+        try:
             img.load()
             return img.convert("RGB")
-    except FileNotFoundError as exc:
-        raise FormatError(path, "screenshot is missing") from exc
-    except OSError as exc:  # PIL raises UnidentifiedImageError (an OSError) on garbage
-        raise FormatError(path, f"screenshot is not a readable image ({exc})") from exc
+        except _DECODE_ERRORS as exc:
+            raise FormatError(path, f"screenshot is not a readable image ({exc})") from exc
 
 
 @dataclass

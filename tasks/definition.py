@@ -39,6 +39,11 @@ need not replay anything. Optional ``backends`` names the backends that run the 
 Loading replays the golden path: a step or selector that does not resolve raises
 `TaskError` naming the file, the task and the step, and so does a replay whose length is
 not ``steps``.
+
+A task is cheap to hold, copy and pickle: its ground truth keeps screenshots only when a
+checkpoint compares pixels (a full-size screen is 7.7 MB), and a shipped task pickles
+as its id, resolved on unpickling to the process's own copy, so every env of a task
+shares one annotation.
 """
 
 from __future__ import annotations
@@ -214,10 +219,32 @@ class SimTask:
         state.action = action
         return state
 
+    def __reduce_ex__(self, protocol):
+        from mobile_gym.tasks.suite import shipped_task, simulator_tasks
+
+        if simulator_tasks().get(self.id) is self:  # shared, not copied (see the module docstring)
+            return shipped_task, (self.id,)
+        return super().__reduce_ex__(protocol)
+
+    def __getstate__(self) -> dict:
+        state = self.__dict__.copy()
+        for replayed in ("ground_truth", "annotation"):  # replayed again on first use
+            state.pop(replayed, None)
+        return state
+
     @cached_property
     def ground_truth(self) -> tuple[Trace, list[int]]:
-        """The canonical replay (seed 0, dynamics ``none``); its length must be ``steps``."""
-        trace, starts = self.replay(self.device(seed=0, dynamics="none"))
+        """The canonical replay (seed 0, dynamics ``none``); its length must be ``steps``.
+        Its states have screenshots only if the annotation compares pixels
+        (`Annotation.judges_pixels`); `replay_ground_truth` renders them all."""
+        trace, starts = self.replay_ground_truth(screenshots=False)
+        if self._annotate(trace, starts).judges_pixels:
+            trace, starts = self.replay_ground_truth()
+        return trace, starts
+
+    def replay_ground_truth(self, *, screenshots: bool = True) -> tuple[Trace, list[int]]:
+        """A fresh canonical replay (for exporting a dataset: every screenshot)."""
+        trace, starts = self.replay(self.device(seed=0, dynamics="none"), screenshots=screenshots)
         taken = len(trace) - 1
         if taken != self.steps:
             raise self.error(f"golden path takes {taken} action{'s' * (taken != 1)} "
@@ -227,7 +254,9 @@ class SimTask:
     @cached_property
     def annotation(self) -> Annotation:
         """The essential states, annotated on the ground-truth trace."""
-        trace, starts = self.ground_truth
+        return self._annotate(*self.ground_truth)
+
+    def _annotate(self, trace: Trace, starts: list[int]) -> Annotation:
         checkpoints = []
         for n, spec in enumerate(self.checkpoints):
             if not 0 <= spec.at < len(starts):

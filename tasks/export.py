@@ -25,7 +25,7 @@ def export_dataset(root: str | Path, tasks: Iterable[SimTask]) -> list[TaskMetad
     root = Path(root)
     rows = []
     for task in tasks:
-        trace, starts = task.ground_truth
+        trace, starts = task.replay_ground_truth()  # with every screenshot
         annotation = task.annotation
         screens = {starts[spec.at]: cp for spec, cp in zip(task.checkpoints, annotation.checkpoints)}
         path = dataset_path(task)

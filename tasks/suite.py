@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib import resources
 
-from mobile_gym.errors import TaskError
+from mobile_gym.errors import TaskError, UnknownTaskError
 from mobile_gym.tasks.definition import SimTask, read_tasks
 
 
@@ -23,3 +23,11 @@ def simulator_tasks() -> dict[str, SimTask]:
                     raise TaskError(path, f"task {task.id!r} is also defined in {tasks[task.id].source}")
                 tasks[task.id] = task
     return tasks
+
+
+def shipped_task(task_id: str) -> SimTask:
+    """The shipped task with this id: what a pickled shipped task unpickles to."""
+    try:
+        return simulator_tasks()[task_id]
+    except KeyError:
+        raise UnknownTaskError(f"no simulator task {task_id!r} in this version of mobile_gym") from None

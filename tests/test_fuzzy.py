@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import pickle
 import subprocess
 import sys
 import textwrap
 
+import gymnasium as gym
 import pytest
 from screens import N, button, checkpoint, component_index, dump, state
 
@@ -119,3 +122,76 @@ def test_import_and_exact_only_evaluation_do_not_import_torch():
     ) % str(__import__("pathlib").Path(__file__).parent)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("how", ["make", "unpickle"])
+def test_an_env_whose_task_has_fuzzy_checks_loads_the_model_before_any_step(how, tmp_path):
+    """In a fresh interpreter (as a user's script or a spawned worker): an env without
+    fuzzy checks never imports torch; one with them has the model loaded once it is made
+    or unpickled, so no step waits 5-10 s for it."""
+    fuzzy = "LlamaTouch/clock-trace-tokyo-time-v0"  # fuzzy<n>
+    (tmp_path / "env.pkl").write_bytes(pickle.dumps(gym.make(fuzzy)))
+    code = textwrap.dedent(
+        f"""
+        import pickle, sys
+        import gymnasium as gym
+        import mobile_gym
+        from mobile_gym.actions import Action
+        from mobile_gym.matcher import shared_embedder
+        env = gym.make("LlamaTouch/settings-turn-off-wifi-v0")  # no fuzzy check
+        env.reset(seed=0)
+        env.step(Action.back())
+        print("torch" in sys.modules)
+        if {how!r} == "make":
+            env = gym.make({fuzzy!r})
+        else:
+            env = pickle.loads(open({str(tmp_path / "env.pkl")!r}, "rb").read())
+        print(shared_embedder().loaded)
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["False", "True"]
+
+
+def test_warm_up_loads_the_model_every_env_shares():
+    from mobile_gym.env import shared_matcher, warm_up
+
+    warm_up()
+    assert shared_matcher().embedder.loaded
+
+
+def test_the_text_cache_keeps_the_texts_used_last(embedder):
+    embedder.max_cached, default = 3, embedder.max_cached
+    try:
+        embedder.clear_cache()
+        for text in ["wifi", "bluetooth", "airplane mode", "battery"]:
+            embedder.embed([text])
+        assert embedder.cached == 3
+        before = embedder.encoded
+        embedder.embed(["battery", "airplane mode"])  # kept
+        assert embedder.encoded == before
+        embedder.embed(["wifi"])  # dropped first: encoded again
+        assert embedder.encoded == before + 1 and embedder.cached == 3
+    finally:
+        embedder.max_cached = default
+
+
+def _embed_in_child(embedder, queue):
+    queue.put(embedder.embed(["a text only the child encodes"]).shape)
+
+
+@pytest.mark.filterwarnings("ignore:This process .* is multi-threaded:DeprecationWarning")  # Python >= 3.12
+def test_a_forked_worker_encodes_after_its_parent_did(embedder):
+    """Vector envs and runner workers fork from a process that may have encoded already;
+    torch's threads do not survive the fork, and the child must not wait for them."""
+    embedder.embed(["the parent encodes first"])
+    ctx = multiprocessing.get_context("fork")
+    queue = ctx.Queue()
+    child = ctx.Process(target=_embed_in_child, args=(embedder, queue), daemon=True)
+    child.start()
+    child.join(timeout=300)  # a hang, not a speed: encoding one text takes well under a second
+    hung = child.is_alive()
+    if hung:
+        child.kill()
+    assert not hung and child.exitcode == 0 and queue.get(timeout=5) == (1, 384)

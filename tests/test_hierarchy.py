@@ -63,12 +63,21 @@ def test_malformed_dumps_recover_or_fail_clearly(tmp_path):
     for bad in ["", "not xml at all", "<hierarchy rotation='0'></hierarchy>", "<hierarchy><node broken"]:
         with pytest.raises(ViewHierarchyError):
             ViewHierarchy(bad)
+    lone_surrogate = ViewHierarchy(dump(N(text="caf\udce9")))  # text decoded with surrogateescape
+    assert lone_surrogate.find(text="caf?") is not None
     path = tmp_path / "3.xml"
     path.write_text("<<<garbage")
     with pytest.raises(FormatError, match="3.xml"):
         ViewHierarchy.from_file(path)
-    with pytest.raises(FormatError, match="cannot read"):
+    with pytest.raises(FormatError, match="view hierarchy is missing"):
         ViewHierarchy.from_file(tmp_path / "missing.xml")
+
+
+def test_a_dump_over_the_size_limit_is_refused_before_parsing():
+    from mobile_gym.formats.files import MAX_DUMP_BYTES
+
+    with pytest.raises(ViewHierarchyError, match="larger than the limit of 8 MiB"):
+        ViewHierarchy(dump(N(text="x" * MAX_DUMP_BYTES)))
 
 
 def test_component_list_follows_llamatouch_rules(real):

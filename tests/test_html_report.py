@@ -153,3 +153,13 @@ def test_the_summary_shows_agent_and_env_latency_per_step_in_ms(tmp_path) -> Non
     head = [th.text_content() for th in table.xpath(".//th")]
     total = [td.text_content() for td in table.xpath(".//tr[@class='total']/td")]
     assert total[head.index("agent act (ms)")] == "250.00" and total[head.index("env step (ms)")] == "4.00"
+
+
+def test_errors_count_as_failures_in_the_task_index_and_sections(run) -> None:
+    out, _ = run
+    doc = parse(out / REPORT_FILE)
+    row = doc.xpath("//a[text()='LlamaTouch/settings-open-v0']/ancestor::tr")[0]
+    # episodes, matcher success, oracle success, disagreements, errors: the oracle's success and the hostile error
+    assert [td.text_content() for td in row.xpath("td")][1:] == ["2", "1/2", "1/2", "0", "1"]
+    section = doc.xpath("//section[@class='task'][.//h2[text()='LlamaTouch/settings-open-v0']]")[0]
+    assert "2 episodes, matcher success 1/2" in section.xpath("p[@class='meta']")[0].text_content()

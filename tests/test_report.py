@@ -115,7 +115,7 @@ def test_bad_labels_name_the_file_and_line(tmp_path, content, line):
 
 
 def test_missing_labels_file_is_a_format_error(tmp_path):
-    with pytest.raises(FormatError, match="cannot read labels"):
+    with pytest.raises(FormatError, match="labels file is missing"):
         read_labels(tmp_path / "nope.csv")
 
 

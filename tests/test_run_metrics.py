@@ -1,5 +1,5 @@
 """Run metrics on hand-made episode records: rates, efficiency, breakdown buckets,
-errors apart from failures, and the reports written from them."""
+errors as failures and counted apart, and the reports written from them."""
 
 from __future__ import annotations
 
@@ -35,13 +35,13 @@ def test_difficulty_buckets() -> None:
     assert [difficulty(n) for n in (1, 4, 5, 8, 9)] == ["easy", "easy", "medium", "medium", "hard"]
 
 
-def test_aggregate_counts_errors_apart_and_computes_each_rate() -> None:
+def test_aggregate_counts_errors_as_failures_and_apart() -> None:
     m = aggregate(RECORDS)
     assert m["episodes"] == 5 and m["errors"] == 1
-    assert m["success_rate"] == pytest.approx(3 / 4)  # errors are not failures
-    assert m["oracle_success_rate"] == pytest.approx(2 / 4)
-    assert m["agreement"] == pytest.approx(3 / 4)
-    assert m["progress"] == pytest.approx((1 + 1 + 0.5 + 1) / 4)
+    assert m["success_rate"] == pytest.approx(3 / 5)  # the error is a failure, as offline
+    assert m["oracle_success_rate"] == pytest.approx(2 / 5)
+    assert m["agreement"] == pytest.approx(3 / 4)  # an error has no verdict to agree with
+    assert m["progress"] == pytest.approx((1 + 1 + 0.5 + 1 + 0) / 5)
     assert m["steps"] == pytest.approx((4 + 8 + 3 + 12) / 4)
     assert m["step_efficiency"] == pytest.approx((4 / 4 + 8 / 4 + 12 / 12) / 3)  # successes only
     assert m["false_finish_rate"] == pytest.approx(1 / 4)
@@ -58,7 +58,7 @@ def test_breakdowns_by_app_category_and_difficulty() -> None:
     assert set(s["by_app"]) == {"clock", "chrome"} and s["by_app"]["chrome"]["episodes"] == 2
     assert s["by_category"]["webshopping"]["success_rate"] == 1.0
     assert {k: v["episodes"] for k, v in s["by_difficulty"].items()} == {"easy": 3, "medium": 1, "hard": 1}
-    assert "| all | 5 | 1 | 0.75 |" in markdown_table(s)
+    assert "| all | 5 | 1 | 0.60 |" in markdown_table(s)
 
 
 def test_reports_are_written(tmp_path) -> None:
@@ -89,3 +89,30 @@ def test_error_kinds_are_counted_most_frequent_first() -> None:
     m = aggregate([rec(error=timeout), rec(error=died), rec(error=timeout), rec()])
     assert list(m["error_kinds"].items()) == [("TimeoutError", 2), ("DeviceError", 1)]
     assert aggregate([rec()])["error_kinds"] == {}
+
+
+def test_an_error_row_is_never_a_success_even_if_it_says_so() -> None:
+    """Records written before errors reset the verdicts could hold both."""
+    legacy = rec(success=True, oracle_success=True, progress=1.0, error={"kind": "OSError", "message": "disk full"})
+    m = aggregate([legacy, rec(success=True, oracle_success=True, progress=1.0)])
+    assert (m["success_rate"], m["oracle_success_rate"], m["progress"], m["errors"]) == (0.5, 0.5, 0.5, 1)
+
+
+HOSTILE = "lone \ud800 surrogate, NUL \x00, escape \x1b[2J, CR \r" + "x" * 50_000
+
+
+def test_reports_survive_any_text(tmp_path) -> None:
+    records = [rec(error={"kind": "Weird\udcff", "message": HOSTILE}, app="app \ud800\x00", agent="a\x07"),
+               rec(success=True, progress=1.0, app="\x00" * 20)]
+    summary = write_reports(tmp_path, records)
+    assert summary["overall"]["error_kinds"] == {"Weird\udcff": 1}
+    assert json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))["overall"]["errors"] == 1
+    with open(tmp_path / "episodes.csv", newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert [r["success"] for r in rows] == ["False", "True"]
+    assert rows[0]["error_kind"] == "Weird\\udcff"
+    assert rows[0]["error"].startswith("lone \\ud800 surrogate, NUL \\x00, escape \\x1b[2J, CR \\x0d")
+    assert "\x00" not in (tmp_path / "episodes.csv").read_text(encoding="utf-8")
+    html = (tmp_path / "report.html").read_text(encoding="utf-8")
+    assert "lone \\ud800 surrogate, NUL \\x00" in html and "\x00" not in html and "\x1b" not in html
+    assert "a\\x07" in markdown_table(summary)

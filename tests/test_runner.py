@@ -15,7 +15,7 @@ import pytest
 
 from mobile_gym.actions import Action, ActionType
 from mobile_gym.agents import Agent
-from mobile_gym.errors import MobileGymError
+from mobile_gym.errors import FormatError, MobileGymError
 from mobile_gym.runner import Job, run_batch
 from mobile_gym.runner.batch import EPISODES_FILE, TRACES_DIR, read_episodes, trace_dir_name
 
@@ -184,6 +184,25 @@ def test_a_torn_last_line_is_dropped_and_a_torn_middle_line_is_an_error(tmp_path
     assert path.read_text() == '{"task": "a", "agent": "x", "seed": 0}\n'
     path.write_text('{"task": "a"\n{"task": "b", "agent": "x", "seed": 0}\n')
     with pytest.raises(MobileGymError, match="line 1 is not JSON"):
+        read_episodes(path)
+
+
+def test_a_record_counts_once_its_line_ends(tmp_path) -> None:
+    """A full disk can write a whole record but its line feed: the next append would join
+    the two lines into one that is not JSON."""
+    path = tmp_path / EPISODES_FILE
+    path.write_text('{"task": "a", "agent": "x", "seed": 0}\n{"task": "b", "agent": "x", "seed": 1}')
+    assert [r["task"] for r in read_episodes(path)] == ["a"]
+    assert path.read_text() == '{"task": "a", "agent": "x", "seed": 0}\n'
+
+
+@pytest.mark.parametrize("line, problem", [(b"\xff\xfe{}", "is not JSON"), (b"[1, 2]", "is not an episode record"),
+                                           (b'{"task": "a"}', "is not an episode record")],
+                         ids=["not UTF-8", "a list", "no agent or seed"])
+def test_a_line_that_is_no_record_is_a_format_error(tmp_path, line, problem) -> None:
+    path = tmp_path / EPISODES_FILE
+    path.write_bytes(line + b'\n{"task": "b", "agent": "x", "seed": 0}\n')
+    with pytest.raises(FormatError, match=f"line 1 {problem}"):
         read_episodes(path)
 
 

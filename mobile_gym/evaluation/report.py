@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from mobile_gym.errors import FormatError
+from mobile_gym.formats.files import MAX_TABLE_BYTES, read_utf8
+from mobile_gym.report_text import printable
 
 logger = logging.getLogger(__name__)
 
@@ -68,10 +70,7 @@ def read_labels(path: str | Path) -> dict[str, bool]:
     the file and line.
     """
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise FormatError(path, f"cannot read labels ({getattr(exc, 'strerror', None) or exc})") from exc
+    text = read_utf8(path, "labels file", MAX_TABLE_BYTES)
     rows = csv.reader(text.splitlines())
     header = next(rows, None)
     names = [h.strip().lower() for h in header or []]
@@ -179,20 +178,21 @@ def write_episodes_csv(path: str | Path, results: Iterable[EpisodeResult]) -> No
     empty cell for no error / no category."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w", encoding="utf-8", newline="") as f:
+    with path.open("w", encoding="utf-8", errors="backslashreplace", newline="") as f:
         writer = csv.writer(f)
         writer.writerow(COLUMNS)
         for r in results:
             row = dict(zip(COLUMNS, astuple(r)))
             row["progress"] = round(float(r.progress), 4)
             row["seconds"] = round(float(r.seconds), 3)
-            writer.writerow("" if v is None else v for v in row.values())
+            writer.writerow("" if v is None else printable(v) if isinstance(v, str) else v for v in row.values())
 
 
 def write_summary_json(path: str | Path, summary: Mapping[str, Any]) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(summary, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    text = json.dumps(summary, indent=2, ensure_ascii=False) + "\n"
+    path.write_text(text, encoding="utf-8", errors="backslashreplace")
 
 
 def _pct(value: float | None) -> str:
@@ -207,6 +207,7 @@ def format_table(summary: Mapping[str, Mapping[str, Any]]) -> str:
         head += f"{'labelled':>9}{'accuracy':>10}{'precision':>10}{'recall':>8}"
     lines = [head, "-" * len(head)]
     for name, e in summary.items():
+        name = printable(name)
         line = (
             f"{name:<24}{e['episodes']:>9}{e['completed']:>10}"
             f"{_pct(e['completion_rate']):>8}{e['errors']:>8}"
@@ -218,7 +219,7 @@ def format_table(summary: Mapping[str, Mapping[str, Any]]) -> str:
             )
         lines.append(line)
         for cat, c in e.get("per_category", {}).items():
-            label = f"  {cat}"
+            label = f"  {printable(cat)}"
             if len(label) > 23:
                 label = label[:20] + "..."
             lines.append(

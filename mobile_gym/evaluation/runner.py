@@ -2,7 +2,10 @@
 
 One row per episode and evaluator. Bad data (a missing trace, a truncated screenshot,
 an annotation that refers to nothing) turns into an error row naming the file, and the
-batch goes on: one corrupt episode must not cost a 495-task run.
+batch goes on: one corrupt episode must not cost a 495-task run. So does any other
+exception an episode raises (a corruption no reader foresaw, or a bug): its row names
+the exception's type and the traceback is logged. KeyboardInterrupt and SystemExit are
+not caught.
 """
 
 from __future__ import annotations
@@ -48,7 +51,8 @@ def evaluate_dataset(
     The annotation and trace of an episode are loaded once and shared by the
     evaluators. One `Matcher` serves the whole batch, so the embedding model loads at
     most once. Errors of the data (`MobileGymError`) become rows with ``success=False``
-    and the message in ``error``; an unknown evaluator name is a ValueError up front.
+    and the message in ``error``, as does any other `Exception` (``"unexpected
+    <type>: ..."``); an unknown evaluator name is a ValueError up front.
     """
     evaluators = tuple(dict.fromkeys(evaluators))
     unknown = [e for e in evaluators if e not in EVALUATORS]
@@ -90,9 +94,8 @@ def _evaluate_episode(
     try:
         annotation = dataset.load(episode)
         trace = _load_trace(root, episode)
-    except MobileGymError as exc:
-        load_error = str(exc)
-        logger.warning("episode %s: %s", episode, load_error)
+    except Exception as exc:
+        load_error = _describe(exc, episode)
     load_seconds = time.perf_counter() - started
 
     rows = []
@@ -111,22 +114,32 @@ def _evaluate_episode(
             assert annotation is not None and trace is not None
             try:
                 _judge(row, evaluator, annotation, trace, matcher)
-            except MobileGymError as exc:
+            except Exception as exc:
                 row.success, row.progress, row.matched, row.explanation = False, 0.0, "", ""
-                row.error = str(exc)
-                logger.warning("episode %s, %s evaluator: %s", episode, evaluator, row.error)
+                row.error = _describe(exc, f"{episode}, {evaluator} evaluator")
         row.seconds = load_seconds + time.perf_counter() - t0
         rows.append(row)
     return rows
 
 
-def _load_trace(root: Path, episode: str) -> Trace:
-    from mobile_gym.formats.agentenv import read_trace
+def _describe(exc: Exception, where: str) -> str:
+    """The error cell of a row, logged: a data error's message; anything else with its
+    type (and its traceback in the log), since it is a bug or a corruption no reader
+    foresaw."""
+    if isinstance(exc, MobileGymError):
+        logger.warning("episode %s: %s", where, exc)
+        return str(exc)
+    logger.warning("episode %s: unexpected %s", where, type(exc).__name__, exc_info=exc)
+    return f"unexpected {type(exc).__name__}: {exc}"
 
-    folder = root / episode
+
+def _load_trace(root: Path, episode: str) -> Trace:
+    from mobile_gym.formats.agentenv import episode_folder, read_trace
+
+    folder = episode_folder(root, episode)
     if not folder.is_dir():
         raise FormatError(None, f"no execution trace at {folder}")
-    return read_trace(folder)
+    return read_trace(folder, root=root)
 
 
 def _judge(

@@ -17,7 +17,8 @@ from typing import Iterator
 
 from mobile_gym.actions import Action
 from mobile_gym.errors import FormatError, InvalidActionError
-from mobile_gym.formats.llamatouch import numbered_files, read_activity, read_text, short_activity, write_text
+from mobile_gym.formats.files import check_links, inside, read_utf8
+from mobile_gym.formats.llamatouch import numbered_files, read_activity, short_activity, write_text
 from mobile_gym.trace import Trace, UIState
 
 CAPTURED_DATA = "captured_data"
@@ -55,28 +56,47 @@ def _screen_count(captured: Path) -> int:
 
 
 def _read_action(path: Path) -> tuple[Action, tuple[int, int]]:
-    line = read_text(path, "action file").rstrip("\r\n")
+    line = read_utf8(path, "action file").rstrip("\r\n")
     try:
         return Action.from_agentenv(line)
     except InvalidActionError as exc:
         raise FormatError(path, f"corrupt action line: {exc}") from exc
 
 
-def read_trace(path: str | Path) -> Trace:
+def episode_folder(root: str | Path, episode: str) -> Path:
+    """The folder ``root/<episode>`` of an episode's trace. An id that is no folder name
+    (a path separator, ``..``) is a FormatError: it would lead out of `root`."""
+    if episode in ("", ".", "..") or any(c in episode for c in "/\\\0"):
+        raise FormatError(
+            None, f"episode id {episode!r} is not a folder name; refusing to look for its trace under {root}"
+        )
+    return Path(root) / episode
+
+
+_SUBFOLDERS = ("screenshot", "xml", "activity", "action", INSTALLED_APPS.parent.name)
+
+
+def read_trace(path: str | Path, *, root: str | Path | None = None) -> Trace:
     """Load an AgentEnv trace from its episode folder or its captured_data folder.
 
     Hierarchies and screenshots are read lazily; actions, activities and the installed
     packages are read now so that corrupt ones are reported at load time (an activity
     recorded without its package is completed from the hierarchy when first compared).
+    Nothing outside `root` (default: the episode folder) is read: a symlink that leads
+    out of it is a FormatError.
     """
     captured, episode = _locate(path)
+    root = captured.parent if root is None else root
+    inside(root, captured, "trace folder")
+    for folder in (captured, *(captured / sub for sub in _SUBFOLDERS)):
+        check_links(folder, root)
     screens = _screen_count(captured)
     states = []
     for i in range(screens):
         activity_path = captured / "activity" / f"{i}.activity"
         action_path = captured / "action" / f"{i}.action"
         action, size = None, None
-        if action_path.is_file():
+        if action_path.exists():
             action, size = _read_action(action_path)
         elif i < screens - 1:
             raise FormatError(action_path, "action file is missing; every screen but the last needs one")
@@ -93,8 +113,8 @@ def read_trace(path: str | Path) -> Trace:
         )
     installed = None
     installed_path = captured / INSTALLED_APPS
-    if installed_path.is_file():
-        lines = read_text(installed_path, "installed apps list").splitlines()
+    if installed_path.exists():
+        lines = read_utf8(installed_path, "installed apps list").splitlines()
         installed = frozenset(line.strip() for line in lines if line.strip())
     return Trace.from_states(states, episode=episode, installed_packages=installed, source=captured)
 
@@ -156,4 +176,4 @@ def iter_traces(root: str | Path) -> Iterator[tuple[str, Path]]:
     return iter(sorted(found))
 
 
-__all__ = ["CAPTURED_DATA", "iter_traces", "read_trace", "write_trace"]
+__all__ = ["CAPTURED_DATA", "episode_folder", "iter_traces", "read_trace", "write_trace"]

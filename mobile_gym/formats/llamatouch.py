@@ -19,6 +19,7 @@ from typing import Mapping, Sequence
 
 from mobile_gym.actions import Action
 from mobile_gym.errors import AnnotationError, FormatError, InvalidActionError, UnknownEpisodeError
+from mobile_gym.formats.files import check_links, inside, read_utf8
 from mobile_gym.formats.metadata import TaskMetadata, read_metadata
 from mobile_gym.matcher.annotation import (
     Annotation,
@@ -58,9 +59,9 @@ def numbered_files(folder: Path, suffix: str) -> dict[int, Path]:
 def read_activity(path: Path) -> str | None:
     """The activity an ``.activity`` file names (`parse_activity_text`); None when the
     file is missing or names none. Read at load time, so a corrupt one fails the load."""
-    if not path.is_file():
+    if not path.exists():
         return None
-    return parse_activity_text(read_text(path, "activity file"), path)
+    return parse_activity_text(read_utf8(path, "activity file"), path)
 
 
 def short_activity(activity: str) -> str:
@@ -75,18 +76,6 @@ def short_activity(activity: str) -> str:
     return f"{package}/{cls}"
 
 
-def read_text(path: Path, what: str) -> str:
-    """A UTF-8 text file; missing or unreadable is a FormatError naming it."""
-    try:
-        return path.read_bytes().decode("utf-8").lstrip("\ufeff")
-    except FileNotFoundError as exc:
-        raise FormatError(path, f"{what} is missing") from exc
-    except OSError as exc:
-        raise FormatError(path, f"cannot read {what} ({exc.strerror or exc})") from exc
-    except UnicodeDecodeError as exc:
-        raise FormatError(path, f"{what} is not UTF-8 text ({exc})") from exc
-
-
 def write_text(path: Path, text: str) -> None:
     path.write_bytes(text.encode("utf-8"))
 
@@ -95,7 +84,7 @@ def write_text(path: Path, text: str) -> None:
 def read_instruction(trace_dir: str | Path) -> tuple[str, str]:
     """(episode id, description) from a trace folder's ``instruction.txt``."""
     path = Path(trace_dir) / INSTRUCTION_FILE
-    lines = read_text(path, "instruction file").split("\n")
+    lines = read_utf8(path, "instruction file").split("\n")
     episode = lines[0].strip()
     if not episode:
         raise FormatError(path, "the first line must be the episode id")
@@ -125,7 +114,7 @@ def _screen_count(trace_dir: Path) -> int:
 
 def _read_events(trace_dir: Path, screens: int) -> list[tuple[Action, tuple[int, int] | None]]:
     path = trace_dir / EVENTS_FILE
-    lines = read_text(path, "action record").split("\n")
+    lines = read_utf8(path, "action record").split("\n")
     while lines and not lines[-1].strip():
         lines.pop()
     if len(lines) != screens - 1:
@@ -144,15 +133,17 @@ def _read_events(trace_dir: Path, screens: int) -> list[tuple[Action, tuple[int,
     return events
 
 
-def load_ground_truth(trace_dir: str | Path) -> Annotation:
+def load_ground_truth(trace_dir: str | Path, *, root: str | Path | None = None) -> Annotation:
     """Load one trace folder as an Annotation whose `ground_truth` is the Trace.
 
     Raises FormatError (or its subclass AnnotationError) naming the offending file when
-    a required file is missing or a file is corrupt.
+    a required file is missing or a file is corrupt, or when a file is a symlink that
+    leads out of `root` (default: the trace folder).
     """
     trace_dir = Path(trace_dir)
     if not trace_dir.is_dir():
         raise FormatError(trace_dir, "ground-truth trace folder does not exist")
+    check_links(trace_dir, trace_dir if root is None else root)
     episode, instruction = read_instruction(trace_dir)
     screens = _screen_count(trace_dir)
     events = _read_events(trace_dir, screens)
@@ -185,15 +176,15 @@ def load_ground_truth(trace_dir: str | Path) -> Annotation:
 def _checkpoint(trace_dir: Path, state: UIState, ess_path: Path) -> Checkpoint:
     i = state.index
     xml_path = trace_dir / f"{i}.xml"
-    if not xml_path.is_file():
+    if not xml_path.exists():
         raise AnnotationError(xml_path, f"view hierarchy of annotated screen {i} is missing")
     json_path = trace_dir / f"{i}.json"
-    if not json_path.is_file():
+    if not json_path.exists():
         raise AnnotationError(json_path, f"component list of annotated screen {i} is missing")
-    primitives = parse_ess(read_text(ess_path, "annotation"), source=ess_path)
+    primitives = parse_ess(read_utf8(ess_path, "annotation"), source=ess_path)
     if any(p.keyword is Keyword.ACTIVITY for p in primitives):
         activity_path = trace_dir / f"{i}.activity"
-        if not activity_path.is_file():
+        if not activity_path.exists():
             raise AnnotationError(
                 activity_path, f"screen {i} is annotated with activity<> but its activity file is missing"
             )
@@ -292,14 +283,15 @@ class GroundTruthDataset:
 
     With metadata (a TSV path, rows from `read_metadata`, or ``<root>/llamatouch_task_
     metadata.tsv`` when present) each row's ``path`` locates the trace folder; without,
-    episodes are found from ``<root>/*/trace_*/instruction.txt``.
+    episodes are found from ``<root>/*/trace_*/instruction.txt``. Nothing outside the
+    root is read: a path that leaves it (``..``, absolute, a symlink) is a FormatError.
     """
 
     def __init__(self, root: str | Path, metadata: str | Path | Mapping[str, TaskMetadata] | None = None):
         self.root = Path(root)
         if not self.root.is_dir():
             raise FormatError(self.root, "ground-truth dataset folder does not exist")
-        if metadata is None and (self.root / METADATA_FILE).is_file():
+        if metadata is None and (self.root / METADATA_FILE).exists():
             metadata = self.root / METADATA_FILE
         self.metadata_path: Path | None = None
         self._entries: dict[str, _Entry] | None = None
@@ -328,10 +320,11 @@ class GroundTruthDataset:
         def key(path: Path) -> tuple[str, int, str]:
             folder = path.parent
             number = folder.name.removeprefix("trace_")
-            return (folder.parent.name, int(number) if number.isdigit() else -1, folder.name)
+            return (folder.parent.name, int(number) if number.isdecimal() else -1, folder.name)
 
         entries: dict[str, _Entry] = {}
         for path in sorted(self.root.glob(f"*/trace_*/{INSTRUCTION_FILE}"), key=key):
+            inside(self.root, path, "instruction file")
             episode, description = read_instruction(path.parent)
             if episode in entries:
                 raise FormatError(
@@ -373,9 +366,10 @@ class GroundTruthDataset:
         """The episode's annotation (reads its folder now; nothing is cached)."""
         episode = str(episode)
         entry = self._entry(episode)
+        inside(self.root, entry.trace_dir, f"trace folder of episode {episode}")
         if not entry.trace_dir.is_dir():
             raise FormatError(entry.trace_dir, f"trace folder of episode {episode} does not exist")
-        annotation = load_ground_truth(entry.trace_dir)
+        annotation = load_ground_truth(entry.trace_dir, root=self.root)
         if annotation.episode != episode:
             raise FormatError(
                 entry.trace_dir / INSTRUCTION_FILE,

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Iterable
 
 from mobile_gym.errors import FormatError
+from mobile_gym.formats.files import MAX_TABLE_BYTES, read_utf8
 
 #: Column names of the header row, in order.
 COLUMNS = ("episode", "category", "path", "description", "nsteps", "app")
@@ -38,15 +39,7 @@ def read_metadata(path: str | Path) -> dict[str, TaskMetadata]:
     """Rows keyed by episode id, in file order. Any bad row is a FormatError naming the
     file and line, because a silently skipped task would change benchmark totals."""
     path = Path(path)
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError as exc:
-        raise FormatError(path, "task metadata file is missing") from exc
-    except OSError as exc:
-        raise FormatError(path, f"cannot read task metadata ({exc.strerror or exc})") from exc
-    except UnicodeDecodeError as exc:
-        raise FormatError(path, f"task metadata is not UTF-8 text ({exc})") from exc
-
+    text = read_utf8(path, "task metadata file", MAX_TABLE_BYTES)
     lines = text.split("\n")
     if lines and lines[-1] == "":  # tolerate a final newline
         lines.pop()

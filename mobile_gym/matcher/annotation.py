@@ -173,3 +173,17 @@ class Annotation:
     @property
     def keywords(self) -> set[Keyword]:
         return {p.keyword for c in self.checkpoints for p in c.primitives}
+
+    @property
+    def judges_pixels(self) -> bool:
+        """Whether judging compares screenshot patches: an exact or exclude on a component
+        without text (an icon, a switch). Only then do states need full-size screenshots."""
+        return any(p.keyword in (Keyword.EXACT, Keyword.EXCLUDE) and p.index is not None
+                   and not c.screen.component(p.index).has_label for c in self.checkpoints for p in c.primitives)
+
+    @property
+    def needs_embeddings(self) -> bool:
+        """Whether judging may need the sentence-embedding model: a fuzzy text or screen
+        check (``fuzzy<-2>`` is a marker that always holds)."""
+        return any(p.keyword is Keyword.FUZZY and p.index != INSTALL_MARKER
+                   for c in self.checkpoints for p in c.primitives)

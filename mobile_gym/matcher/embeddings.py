@@ -1,13 +1,18 @@
 """Sentence embeddings for fuzzy matching (all-MiniLM-L6-v2 by default).
 
-The model loads on the first encode, not at construction, so that building a matcher
-for a task without fuzzy primitives never imports torch. Every distinct text is encoded
-once per embedder; `shared_embedder` hands out one embedder per model and process.
+The model loads on `SentenceEmbedder.load` or the first encode, not at construction, so
+that building a matcher for a task without fuzzy primitives never imports torch (an env
+whose task has fuzzy checks loads it at ``make``, never in a step). Each embedder keeps
+the vectors of the `MAX_CACHED_TEXTS` texts used last, so a text is encoded once while it
+is in use and memory stays bounded however many screens pass; `shared_embedder` hands
+out one embedder per model and process.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+from collections import OrderedDict
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -19,14 +24,16 @@ from mobile_gym.errors import ModelUnavailableError
 
 logger = logging.getLogger(__name__)
 HUB_BARS = "huggingface_hub"  # the group of huggingface_hub's download progress bars
+#: Texts whose vectors an embedder keeps, least recently used dropped first: 10,000 x 384
+#: floats is 15 MB plus the texts (a screen's compact HTML is a few KB); LlamaTouch-sized
+#: batches use ~1.4 distinct texts per trace, so thousands of traces fit.
+MAX_CACHED_TEXTS = 10_000
+#: Models `shared_embedder` keeps loaded at once (each ~100 MB); more is a misuse.
+MAX_SHARED_MODELS = 4
 
 
 class TextEmbedder(Protocol):
     """What the matcher needs: unit-length vectors for texts."""
-
-    def clear_cache(self) -> None:
-        """Forget encodings (the model stays loaded), e.g. between benchmark runs."""
-        self._cache.clear()
 
     def embed(self, texts: Sequence[str]) -> np.ndarray: ...
 
@@ -44,18 +51,22 @@ def bundled_model_path() -> Path:
 
 
 class SentenceEmbedder:
-    """A sentence-transformers model with a per-text cache.
+    """A sentence-transformers model with a bounded per-text cache.
 
     `model` is a local folder or a hub name; None means the bundled all-MiniLM-L6-v2.
-    `encoded` counts texts actually sent to the model (the cache's misses).
+    `encoded` counts texts actually sent to the model (the cache's misses); `cached` is
+    the number of texts whose vectors are kept (at most `max_cached`).
     """
 
-    def __init__(self, model: str | Path | None = None, *, device: str = "cpu", batch_size: int = 64):
+    def __init__(self, model: str | Path | None = None, *, device: str = "cpu", batch_size: int = 64,
+                 max_cached: int = MAX_CACHED_TEXTS):
         self.model_name = str(model) if model is not None else None
         self.device = device
         self.batch_size = batch_size
+        self.max_cached = max_cached
         self._model = None
-        self._cache: dict[str, np.ndarray] = {}
+        self._pid = 0  # the process the model runs in (see _one_thread_after_fork)
+        self._cache: OrderedDict[str, np.ndarray] = OrderedDict()  # least recently used first
         self.encoded = 0
 
     def __repr__(self) -> str:
@@ -64,6 +75,17 @@ class SentenceEmbedder:
     @property
     def loaded(self) -> bool:
         return self._model is not None
+
+    @property
+    def cached(self) -> int:
+        return len(self._cache)
+
+    def load(self) -> None:
+        """Load the model now (once; 5-10 s on a CPU) rather than on the first encode, and
+        run it once: a model's first encode pays for lazy set-up (about 0.5 s), which
+        must not land in a timed step either."""
+        if self._model is None:
+            self._load().encode(["warm up"], show_progress_bar=False)
 
     def _load(self):
         if self._model is None:
@@ -83,6 +105,10 @@ class SentenceEmbedder:
             except Exception as exc:
                 raise ModelUnavailableError(f"cannot load embedding model {source}: {exc}") from exc
             logger.info("loaded embedding model %s", source)
+            self._pid = os.getpid()
+        if self._pid != os.getpid():  # a process forked from the one that loaded it
+            _one_thread_after_fork()
+            self._pid = os.getpid()
         return self._model
 
     def clear_cache(self) -> None:
@@ -90,8 +116,11 @@ class SentenceEmbedder:
         self._cache.clear()
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
-        """Unit-length embeddings, one row per text; only unseen texts are encoded."""
-        missing = [t for t in dict.fromkeys(texts) if t not in self._cache]
+        """Unit-length embeddings, one row per text; only texts not cached are encoded."""
+        if not texts:
+            return np.zeros((0, 0), dtype=np.float32)
+        found = {t: self._cache.get(t) for t in dict.fromkeys(texts)}
+        missing = [t for t, v in found.items() if v is None]
         if missing:
             vectors = self._load().encode(
                 missing,
@@ -101,10 +130,13 @@ class SentenceEmbedder:
                 show_progress_bar=False,
             )
             self.encoded += len(missing)
-            self._cache.update(zip(missing, np.asarray(vectors, dtype=np.float32)))
-        if not texts:
-            return np.zeros((0, 0), dtype=np.float32)
-        return np.stack([self._cache[t] for t in texts])
+            found.update(zip(missing, np.asarray(vectors, dtype=np.float32)))
+        for text, vector in found.items():  # most recently used last; the oldest go first
+            self._cache[text] = vector
+            self._cache.move_to_end(text)
+        while len(self._cache) > self.max_cached:
+            self._cache.popitem(last=False)
+        return np.stack([found[t] for t in texts])
 
 
 @contextmanager
@@ -133,6 +165,15 @@ def _quiet_loading(*, download: bool) -> Iterator[None]:
             hub.enable_progress_bars(HUB_BARS)
 
 
+def _one_thread_after_fork() -> None:
+    """Run torch on one thread in a forked worker (vector envs, runner workers): the
+    OpenMP threads of a parent that has encoded do not survive a fork, and the child's
+    first parallel op would wait for them forever."""
+    import torch
+
+    torch.set_num_threads(1)
+
+
 def similarities(embedder: TextEmbedder, query: str, candidates: Sequence[str]) -> np.ndarray:
     """Cosine similarity of `query` with each candidate (identical strings score 1)."""
     if not candidates:
@@ -143,7 +184,11 @@ def similarities(embedder: TextEmbedder, query: str, candidates: Sequence[str]) 
     return np.where(same, 1.0, np.clip(scores, -1.0, 1.0))
 
 
-@lru_cache(maxsize=None)
 def shared_embedder(model: str | None = None) -> SentenceEmbedder:
     """One embedder per model for the whole process, so the model loads once."""
+    return _embedder_for(model)  # one cache key however the default is spelled
+
+
+@lru_cache(maxsize=MAX_SHARED_MODELS)
+def _embedder_for(model: str | None) -> SentenceEmbedder:
     return SentenceEmbedder(model)

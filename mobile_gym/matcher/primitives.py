@@ -15,7 +15,7 @@ from weakref import WeakKeyDictionary
 
 from mobile_gym.actions import Action, ActionType
 from mobile_gym.errors import AnnotationError, FormatError, ViewHierarchyError
-from mobile_gym.matcher.annotation import INSTALL_MARKER, SCREEN, Checkpoint, Keyword, Primitive
+from mobile_gym.matcher.annotation import INSTALL_MARKER, SCREEN, Annotation, Checkpoint, Keyword, Primitive
 from mobile_gym.matcher.apps import AppRegistry
 from mobile_gym.matcher.embeddings import TextEmbedder, shared_embedder, similarities
 from mobile_gym.matcher.images import PatchSignature, compare_patches, patch_signature
@@ -113,6 +113,15 @@ class Matcher:
         return self._embedder
 
     # -- public ---------------------------------------------------------------------------
+    def warm_up(self, annotation: Annotation) -> None:
+        """Load what judging `annotation` needs before the first step does: the embedding
+        model (5-10 s, once per process) when it has fuzzy checks. An embedder without a
+        ``load`` method loads on its first encode."""
+        if annotation.needs_embeddings:
+            load = getattr(self.embedder, "load", None)
+            if load is not None:
+                load()
+
     def check(
         self,
         checkpoint: Checkpoint,

@@ -30,16 +30,23 @@ class _Step:
 
 
 class Tracker:
-    """Feeds steps one by one: `observe(state)` then `act(action)` for each step."""
+    """Feeds steps one by one: `observe(state)` then `act(action)` for each step.
 
-    def __init__(self, annotation: Annotation, matcher: Matcher):
+    It keeps every step for `explain`; with ``history=False`` only the last one (all that
+    judging needs), so that an env's memory and pickles do not grow with the episode, and
+    `explain` looks at the last step alone.
+    """
+
+    def __init__(self, annotation: Annotation, matcher: Matcher, *, history: bool = True):
         self.annotation = annotation
         self.matcher = matcher
+        self.history = history
         self.reset()
 
     def reset(self) -> None:
         self.matched: dict[int, int] = {}  # checkpoint index -> step index
-        self._steps: list[_Step] = []
+        self._steps: list[_Step] = []  # every step, or the last one without history
+        self._observed = 0
 
     # -- state ----------------------------------------------------------------------------
     @property
@@ -63,7 +70,7 @@ class Tracker:
     @property
     def step(self) -> int:
         """Index of the step last observed (-1 before the first)."""
-        return len(self._steps) - 1
+        return self._observed - 1
 
     def _last_matched_step(self) -> int:
         return max(self.matched.values(), default=-1)
@@ -72,7 +79,10 @@ class Tracker:
     def observe(self, state: UIState, installed: frozenset[str] | None = None) -> bool:
         """A new step's state. Returns True if it matched a checkpoint."""
         record = _Step(state, installed if installed is not None else state.installed_packages)
+        if not self.history:
+            self._steps.clear()
         self._steps.append(record)
+        self._observed += 1
         k = self.next_checkpoint
         if k is None or self.checkpoints[k].has_action:
             return False
@@ -107,7 +117,8 @@ class Tracker:
             return []
         checkpoint = self.checkpoints[k]
         after = self._last_matched_step()
-        candidates = [self._explain_step(checkpoint, i, s) for i, s in enumerate(self._steps) if i > after]
+        first = self._observed - len(self._steps)  # index of the oldest step kept
+        candidates = [self._explain_step(checkpoint, i, s) for i, s in enumerate(self._steps, first) if i > after]
         lines = [f"checkpoint {k} ({checkpoint}) not matched: " + _closest_text(candidates, after)]
         lines += [
             f"checkpoint {j} ({self.checkpoints[j]}) not reached" for j in range(k + 1, len(self.checkpoints))

@@ -1,33 +1,47 @@
 """Running many episodes in worker processes, with a crash-proof results file.
 
-Each finished episode is appended to ``episodes.jsonl`` as one line, flushed and
-fsynced before the next is taken, so killing the run at any moment (even ``kill -9``)
-loses at most the episodes in flight. ``resume`` skips the episodes already recorded
-and drops a last line cut short by the kill: nothing is lost and nothing counted twice.
+Each finished episode is appended to ``episodes.jsonl`` as one line, fsynced before the
+next is taken, so killing the run at any moment (even ``kill -9``) loses at most the
+episodes in flight. A record counts once its line ends: ``resume`` skips the episodes
+already recorded and drops a last line cut short by a kill or a full disk, so nothing
+is lost and nothing counted twice.
 
 Resuming also reruns the episodes that ended in an error (``retry_errors``). Their old
 rows are dropped first by replacing the file atomically (write a copy, fsync, rename),
 so the file keeps one row per episode at every moment: readers never see an episode
 twice, and a kill leaves either the old file or the new one.
+
+Traces (``save_traces``) are written by the worker into a fresh folder under
+``traces/.partial`` and renamed to ``traces/<episode>`` by the parent just before it
+appends the record. A trace in place is therefore always complete, and every record's
+trace is in place; a kill between the rename and the record leaves a trace of an
+episode that is not recorded, which the rerun replaces (``.partial`` is emptied on
+resume). Episodes run in worker processes (`WorkerPool`) even with one worker, so that
+an episode that hangs past ``episode_timeout`` or kills its worker becomes an error row
+(``EpisodeTimeout``, ``WorkerDied``) and the run goes on. A results file or trace that
+cannot be written (disk full) stops the run with `StorageError`.
 """
 
 from __future__ import annotations
 
 import json
-import multiprocessing as mp
 import os
 import shutil
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from mobile_gym.errors import MobileGymError
+from mobile_gym.errors import FormatError, MobileGymError, StorageError
+from mobile_gym.runner.pool import Lost, WorkerPool
 from mobile_gym.tasks.catalogue import env_id, task_id
 
 EPISODES_FILE = "episodes.jsonl"
 TRACES_DIR = "traces"  # with save_traces: one AgentEnv trace per episode, named by trace_dir_name
+PARTIAL_DIR = ".partial"  # under TRACES_DIR: traces being written, not yet recorded
+EPISODE_TIMEOUT = 600.0  # seconds; generous: a simulator episode takes well under one
 
 
 @dataclass(frozen=True)
@@ -48,70 +62,138 @@ def trace_dir_name(task: str, agent: str, seed: int) -> str:
 
 
 def read_episodes(path: Path) -> list[dict[str, Any]]:
-    """The records of an ``episodes.jsonl``; a torn last line (a kill mid-write) is cut
-    off the file. A torn line anywhere else is corruption and raises."""
+    """The records of an ``episodes.jsonl``. A last line without its line feed (torn by a
+    kill or a full disk) is cut off the file; a bad line anywhere else is a `FormatError`."""
     if not path.exists():
         return []
     data = path.read_bytes()
-    lines = data.split(b"\n")
+    lines = data.split(b"\n")  # the last item is what follows the last line feed
+    if lines[-1]:
+        with open(path, "r+b") as f:
+            f.truncate(len(data) - len(lines[-1]))
     records = []
-    good = 0  # bytes of whole, parseable lines
-    for i, line in enumerate(lines):
+    for i, line in enumerate(lines[:-1]):
         if not line.strip():
-            good += len(line) + (1 if i < len(lines) - 1 else 0)
             continue
         try:
-            records.append(json.loads(line))
-        except json.JSONDecodeError:
-            if i == len(lines) - 1 or all(not rest.strip() for rest in lines[i + 1:]):
-                with open(path, "r+b") as f:  # the kill tore the last line: drop it
-                    f.truncate(good)
-                break
-            raise MobileGymError(f"{path}: line {i + 1} is not JSON") from None
-        good += len(line) + 1
+            record = json.loads(line)
+        except ValueError:  # not JSON, or not UTF-8
+            raise FormatError(path, f"line {i + 1} is not JSON") from None
+        if not (isinstance(record, dict) and isinstance(record.get("task"), str)
+                and isinstance(record.get("agent"), str) and isinstance(record.get("seed"), int)):
+            raise FormatError(path, f"line {i + 1} is not an episode record (task, agent, seed)")
+        records.append(record)
     return records
 
 
 def _rewrite(path: Path, records: list[dict[str, Any]]) -> None:
     """Replace ``path`` by ``records`` atomically: a kill leaves the old file or the new one."""
     tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.writelines(json.dumps(r, sort_keys=True) + "\n" for r in records)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
-    if os.name == "posix":  # make the rename itself durable
-        fd = os.open(path.parent, os.O_RDONLY)
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.writelines(json.dumps(r, sort_keys=True) + "\n" for r in records)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+        _sync_dir(path.parent)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise StorageError(f"cannot rewrite {path}: {e.strerror or e}") from e
+
+
+def _sync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable."""
+    if os.name == "posix":
+        fd = os.open(folder, os.O_RDONLY)
         try:
             os.fsync(fd)
         finally:
             os.close(fd)
 
 
+class _EpisodeLog:
+    """``episodes.jsonl`` open for appending whole lines. Raw ``os.write`` calls, so that
+    a failed write leaves no buffer behind to fail again on close."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        try:
+            self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        except OSError as e:
+            raise StorageError(f"cannot open {path}: {e.strerror or e}") from e
+
+    def append(self, record: dict[str, Any]) -> None:
+        data = memoryview((json.dumps(record, sort_keys=True) + "\n").encode("ascii"))
+        try:
+            while data:
+                data = data[os.write(self._fd, data):]
+            os.fsync(self._fd)
+        except OSError as e:
+            raise StorageError(f"cannot append to {self.path}: {e.strerror or e}") from e
+
+    def close(self) -> None:
+        os.close(self._fd)
+
+
 def _key(record: dict[str, Any]) -> tuple[str, str, int]:
     return (record["task"], record["agent"], record["seed"])
 
 
-def _worker(args: tuple[Job, dict, str | None]) -> dict[str, Any]:
-    job, env_kwargs, traces = args
+def _run_job(args: tuple[Job, dict, str | None]) -> tuple[dict[str, Any], str | None]:
+    """A worker's episode: its record and, with traces, the folder (under ``partial``)
+    it wrote the trace to; an errored episode's half-written trace is removed."""
+    job, env_kwargs, partial = args
     from mobile_gym.env import resolve_task
     from mobile_gym.runner.episode import run_episode
 
-    trace_dir = None if traces is None else Path(traces) / trace_dir_name(job.task, job.agent, job.seed)
-    if trace_dir is not None and trace_dir.exists():
-        shutil.rmtree(trace_dir)  # left by a killed or failed attempt: this episode is not recorded
-    return run_episode(resolve_task(job.task), job.agent, job.seed, env_kwargs=env_kwargs, trace_dir=trace_dir)
+    trace_dir = None
+    if partial is not None:
+        try:
+            os.makedirs(partial, exist_ok=True)
+            trace_dir = Path(tempfile.mkdtemp(prefix=trace_dir_name(job.task, job.agent, job.seed) + ".", dir=partial))
+        except OSError as e:
+            raise StorageError(f"cannot create a trace folder in {partial}: {e.strerror or e}") from e
+    record = run_episode(resolve_task(job.task), job.agent, job.seed, env_kwargs=env_kwargs, trace_dir=trace_dir)
+    if trace_dir is not None and record["error"] is not None:
+        shutil.rmtree(trace_dir, ignore_errors=True)
+        trace_dir = None
+    return record, None if trace_dir is None else str(trace_dir)
+
+
+def _lost_record(job: Job, lost: Lost) -> dict[str, Any]:
+    """The error row of an episode whose worker died or ran past the timeout."""
+    from mobile_gym.env import resolve_task
+    from mobile_gym.runner.episode import base_record, error_info
+
+    record = base_record(resolve_task(job.task), job.agent, job.seed)
+    record["error"] = error_info("EpisodeTimeout" if lost.timed_out else "WorkerDied", lost.message)
+    record.update(wall_time=lost.seconds, step_latency=None, act_latency=None)
+    return record
+
+
+def _place_trace(written: str, final: Path) -> None:
+    """Rename a finished trace into place, replacing what an unrecorded attempt left."""
+    try:
+        if final.exists():
+            shutil.rmtree(final)
+        os.replace(written, final)
+    except OSError as e:
+        raise StorageError(f"cannot move the trace {written} to {final}: {e.strerror or e}") from e
 
 
 def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume: bool = False,
               retry_errors: bool = True, env_kwargs: dict[str, Any] | None = None, save_traces: bool = False,
+              episode_timeout: float | None = EPISODE_TIMEOUT,
               progress: Callable[[int, int, list[dict]], None] | None = None) -> list[dict[str, Any]]:
     """Run ``jobs`` and return every record of ``out/episodes.jsonl``, one per episode.
 
     Resuming skips the episodes already recorded, except those that ended in an error,
     which run again unless ``retry_errors`` is False. Each agent is built once before any
     episode runs, so a bad agent raises `MobileGymError` instead of filling the file with
-    error rows. Ctrl-C stops the workers; finished episodes stay."""
+    error rows. An episode that takes longer than ``episode_timeout`` seconds (None or 0:
+    no limit) is killed and recorded as an ``EpisodeTimeout`` error; one whose worker dies
+    as ``WorkerDied``. A full disk raises `StorageError`; Ctrl-C stops the workers. Either
+    way the episodes recorded so far stay, for ``resume``."""
     from mobile_gym.env import resolve_task
     from mobile_gym.runner.episode import check_agent
 
@@ -124,42 +206,41 @@ def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume:
     wanted = {j.key for j in jobs}
     retry = {_key(r) for r in done if retry_errors and r.get("error") is not None and _key(r) in wanted}
     seen = {_key(r) for r in done} - retry
-    todo = [j for j in jobs if j.key not in seen]
+    todo = list(dict.fromkeys(j for j in jobs if j.key not in seen))  # each job once, in order
     first: dict[str, Job] = {}  # agent -> its first job
     for j in todo:
         first.setdefault(j.agent, j)
     for j in first.values():
         check_agent(j.agent, resolve_task(j.task), j.seed)
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise StorageError(f"cannot create {out}: {e.strerror or e}") from e
     if retry:
         done = [r for r in done if _key(r) not in retry]
         _rewrite(path, done)
-    traces = str(out / TRACES_DIR) if save_traces else None
-    args = [(j, dict(env_kwargs or {}), traces) for j in todo]
+    traces = out / TRACES_DIR
+    partial = traces / PARTIAL_DIR
+    if save_traces:  # what a killed attempt left: half-written traces, traces of unrecorded episodes
+        shutil.rmtree(partial, ignore_errors=True)
+        for j in todo:
+            shutil.rmtree(traces / trace_dir_name(j.task, j.agent, j.seed), ignore_errors=True)
+    args = [(j, dict(env_kwargs or {}), str(partial) if save_traces else None) for j in todo]
     results: list[dict[str, Any]] = []
-    with open(path, "a", encoding="utf-8") as f:
-        def record(r: dict[str, Any]) -> None:
-            f.write(json.dumps(r, sort_keys=True) + "\n")
-            f.flush()
-            os.fsync(f.fileno())
-            results.append(r)
-            if progress is not None:
-                progress(len(results), len(todo), results)
-
-        if workers <= 1:
-            for a in args:
-                record(_worker(a))
-        else:
-            pool = mp.get_context("fork" if sys.platform != "win32" else "spawn").Pool(workers)
-            try:
-                for r in pool.imap_unordered(_worker, args):
-                    record(r)
-                pool.close()
-            except BaseException:
-                pool.terminate()
-                raise
-            finally:
-                pool.join()
+    log = _EpisodeLog(path)
+    try:
+        with WorkerPool(_run_job, workers, timeout=episode_timeout or None) as pool:
+            for (job, _, _), outcome in pool.imap_unordered(args):
+                record, written = (_lost_record(job, outcome), None) if isinstance(outcome, Lost) else outcome
+                if written is not None:
+                    _place_trace(written, traces / trace_dir_name(job.task, job.agent, job.seed))
+                log.append(record)
+                results.append(record)
+                if progress is not None:
+                    progress(len(results), len(todo), results)
+    finally:
+        log.close()
+    shutil.rmtree(partial, ignore_errors=True)
     return done + results
 
 
@@ -172,8 +253,8 @@ def progress_printer(stream=None) -> Callable[[int, int, list[dict]], None]:
     def show(n: int, total: int, results: list[dict]) -> None:
         elapsed = time.monotonic() - start
         eta = elapsed / n * (total - n) if n else 0.0
-        ok = sum(bool(r["success"]) for r in results)
         errors = sum(r["error"] is not None for r in results)
+        ok = sum(bool(r["success"]) and r["error"] is None for r in results)  # an error is a failure
         width = 30
         bar = "#" * int(width * n / max(total, 1))
         stream.write(f"\r[{bar:<{width}}] {n}/{total}  success {ok / n:.0%}  errors {errors}  "

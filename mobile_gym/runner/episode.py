@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import math
+import numbers
 import os
 import sys
 import time
@@ -14,7 +16,8 @@ import gymnasium as gym
 
 from mobile_gym.actions import Action, ActionType
 from mobile_gym.agents import AGENTS, Agent
-from mobile_gym.errors import ConfigError, MobileGymError
+from mobile_gym.errors import ConfigError, MobileGymError, StorageError
+from mobile_gym.report_text import clipped
 from mobile_gym.tasks.definition import SimTask
 
 
@@ -80,62 +83,111 @@ def check_agent(spec: str, task: SimTask, seed: int) -> None:
                              f"{type(e).__name__}: {e}") from e
 
 
-def run_episode(task: SimTask, agent_spec: str, seed: int, *, env_kwargs: dict[str, Any] | None = None,
-                trace_dir: Path | None = None) -> dict[str, Any]:
-    """Run one episode; errors in the env or the agent become an ``error`` record."""
-    record: dict[str, Any] = {
+def base_record(task: SimTask, agent_spec: str, seed: int) -> dict[str, Any]:
+    """A record of an episode that has not (or not successfully) run: no success, no progress."""
+    return {
         "task": task.env_id, "agent": agent_spec, "seed": seed, "app": task.app_name,
         "category": task.category, "golden_steps": task.steps,
         "success": False, "oracle_success": False, "progress": 0.0, "steps": 0,
         "terminated_by": None, "false_finish": False, "success_step": None,
         "over_execution": False, "matched": {}, "error": None,
     }
+
+
+def error_info(kind: str, message: Any) -> dict[str, str]:
+    """A record's ``error``: the message cut to `MAX_MESSAGE` characters."""
+    return {"kind": kind, "message": clipped(str(message))}
+
+
+def _describe(e: BaseException) -> dict[str, str]:
+    try:
+        message = str(e)
+    except Exception:  # noqa: BLE001 - an agent's exception whose __str__ itself raises
+        message = f"(unprintable {type(e).__name__})"
+    return error_info(type(e).__name__, message)
+
+
+def _number(value: Any) -> int | float | None:
+    """An agent-reported count or cost as a plain number (numpy scalars included), else None."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+        return int(value)
+    if isinstance(value, numbers.Real) and math.isfinite(value):
+        return float(value)
+    return None
+
+
+def run_episode(task: SimTask, agent_spec: str, seed: int, *, env_kwargs: dict[str, Any] | None = None,
+                trace_dir: Path | None = None) -> dict[str, Any]:
+    """Run one episode; errors in the env or the agent become an ``error`` record, which
+    keeps the no-success defaults of `base_record` whatever the episode reached. Failing
+    to write the trace (``trace_dir``) is not the episode's fault: it raises `StorageError`."""
+    record = base_record(task, agent_spec, seed)
     start = time.perf_counter()
     step_times: list[float] = []  # env.step alone
     act_times: list[float] = []  # agent.act alone: the model's latency, what agent builders tune
     try:
         env = gym.make(task.env_id, **(env_kwargs or {}))
-        if trace_dir is not None:
-            from mobile_gym.wrappers import RecordTrace
+        try:
+            if trace_dir is not None:
+                from mobile_gym.wrappers import RecordTrace
 
-            env = RecordTrace(env)
-        agent = load_agent(agent_spec, task, seed)
-        obs, info = env.reset(seed=seed)
-        agent.reset(seed)
-        while True:
-            t0 = time.perf_counter()
-            action = agent.act(obs, info)
-            act_times.append(time.perf_counter() - t0)
-            if isinstance(action, Mapping):  # a sample of the env's Dict action space
-                action = Action.from_gym(action)
-            t0 = time.perf_counter()
-            obs, _, terminated, truncated, info = env.step(action)
-            step_times.append(time.perf_counter() - t0)
-            if action.action_type is ActionType.COMPLETE and not info["success"]:
-                record["false_finish"] = True
-            if info["success"] and record["success_step"] is None:
-                record["success_step"] = info["steps"]
-            elif record["success_step"] is not None and not action.ends_episode:
-                record["over_execution"] = True  # kept acting after success
-            if terminated or truncated:
-                break
-        record.update(
-            success=info["success"], oracle_success=info["oracle_success"], progress=info["progress"],
-            steps=info["steps"], matched={str(k): v for k, v in info["matched"].items()},
-            terminated_by=info["terminated_by"] or ("step_limit" if truncated else None),
-        )
-        usage = getattr(agent, "usage", None)
-        if isinstance(usage, dict):
-            record["tokens"] = usage.get("tokens")
-            record["cost"] = usage.get("cost")
-        if trace_dir is not None:
-            from mobile_gym.formats.agentenv import write_trace
-
-            write_trace(trace_dir, env.trace)
-        env.close()
+                env = RecordTrace(env)
+            outcome = _play(env, load_agent(agent_spec, task, seed), seed, step_times, act_times)
+            if trace_dir is not None:
+                _save_trace(trace_dir, env.trace)
+        finally:
+            env.close()
+        record.update(outcome)
+    except StorageError:
+        raise
     except Exception as e:  # noqa: BLE001 - a broken env or agent costs one episode, not the run
-        record["error"] = {"kind": type(e).__name__, "message": str(e)}
+        record["error"] = _describe(e)
     record["wall_time"] = time.perf_counter() - start
     record["step_latency"] = sum(step_times) / len(step_times) if step_times else None
     record["act_latency"] = sum(act_times) / len(act_times) if act_times else None
     return record
+
+
+def _play(env: gym.Env, agent: Agent, seed: int, step_times: list[float], act_times: list[float]) -> dict[str, Any]:
+    """The episode's loop; returns the record's outcome fields and appends to the timings."""
+    obs, info = env.reset(seed=seed)
+    agent.reset(seed)
+    false_finish = over_execution = False
+    success_step = None
+    while True:
+        t0 = time.perf_counter()
+        action = agent.act(obs, info)
+        act_times.append(time.perf_counter() - t0)
+        if isinstance(action, Mapping):  # a sample of the env's Dict action space
+            action = Action.from_gym(action)
+        t0 = time.perf_counter()
+        obs, _, terminated, truncated, info = env.step(action)
+        step_times.append(time.perf_counter() - t0)
+        if action.action_type is ActionType.COMPLETE and not info["success"]:
+            false_finish = True
+        if info["success"] and success_step is None:
+            success_step = info["steps"]
+        elif success_step is not None and not action.ends_episode:
+            over_execution = True  # kept acting after success
+        if terminated or truncated:
+            break
+    outcome = dict(
+        success=info["success"], oracle_success=info["oracle_success"], progress=info["progress"],
+        steps=info["steps"], matched={str(k): v for k, v in info["matched"].items()},
+        terminated_by=info["terminated_by"] or ("step_limit" if truncated else None),
+        false_finish=false_finish, success_step=success_step, over_execution=over_execution,
+    )
+    usage = getattr(agent, "usage", None)
+    if isinstance(usage, dict):
+        outcome["tokens"] = _number(usage.get("tokens"))
+        outcome["cost"] = _number(usage.get("cost"))
+    return outcome
+
+
+def _save_trace(trace_dir: Path, trace: Any) -> None:
+    from mobile_gym.formats.agentenv import write_trace
+
+    try:
+        write_trace(trace_dir, trace)
+    except OSError as e:
+        raise StorageError(f"cannot write the trace {trace_dir}: {e.strerror or e}") from e

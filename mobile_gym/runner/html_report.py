@@ -4,8 +4,9 @@ Annotators checking the matcher need to see *where* each checkpoint matched and 
 agent did from each screen, next to the simulator oracle's verdict. One file with the
 thumbnails embedded as ``data:`` URIs, inline CSS and a few lines of plain JS opens
 anywhere (attached to an issue, copied off a server) with no network and no other files.
-Every piece of text from a record, a task or a trace is escaped: dumps, typed text and
-error messages can contain anything.
+Every piece of text from a record, a task or a trace is escaped, and the page is made
+`printable` (no lone surrogates or control characters): dumps, typed text and error
+messages can contain anything.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from mobile_gym.actions import Action
 from mobile_gym.errors import MobileGymError
 from mobile_gym.runner.batch import TRACES_DIR, trace_dir_name
 from mobile_gym.runner.metrics import summarize
+from mobile_gym.report_text import printable
 from mobile_gym.trace import UIState
 
 REPORT_FILE = "report.html"
@@ -67,7 +69,7 @@ def write_html_report(out: str | Path, records: list[dict[str, Any]]) -> Path:
         episodes = sorted(by_task[task], key=lambda e: (str(e[1]["agent"]), e[1]["seed"]))
         body.append(_task_section(t, task, tasks[task], episodes, traces))
     path = out / REPORT_FILE
-    path.write_text(_page("\n".join(body)), encoding="utf-8")
+    path.write_text(printable(_page("\n".join(body))), encoding="utf-8")  # whatever text the records hold
     return path
 
 
@@ -138,13 +140,12 @@ def _summary_tables(records: list[dict[str, Any]], order: list[str],
              "<th>oracle success</th><th>matcher &ne; oracle</th><th>errors</th></tr>"]
     for t, task in enumerate(order):
         rs = [r for _, r in by_task[task]]
-        ok = [r for r in rs if r.get("error") is None]
         disagree = sum(_disagrees(r) for r in rs)
         index.append(
             f"<tr><td><a href='#task-{t}'>{escape(task)}</a></td><td>{len(rs)}</td>"
-            f"<td>{sum(bool(r['success']) for r in ok)}/{len(ok)}</td>"
-            f"<td>{sum(bool(r['oracle_success']) for r in ok)}/{len(ok)}</td>"
-            f"<td{' class=warn' if disagree else ''}>{disagree}</td><td>{len(rs) - len(ok)}</td></tr>")
+            f"<td>{_successes(rs, 'success')}/{len(rs)}</td><td>{_successes(rs, 'oracle_success')}/{len(rs)}</td>"
+            f"<td{' class=warn' if disagree else ''}>{disagree}</td>"
+            f"<td>{sum(r.get('error') is not None for r in rs)}</td></tr>")
     index.append("</table>")
     return f"<h2>Summary</h2>{agents}<h2>Tasks</h2>{''.join(index)}"
 
@@ -159,12 +160,17 @@ def _toolbar() -> str:
             "the action shown is the one taken from that screen.</span></div>")
 
 
+def _successes(records: list[dict[str, Any]], verdict: str) -> int:
+    """How many of ``records`` the matcher (``success``) or the oracle judged a success;
+    an error is a failure, as in the summary."""
+    return sum(bool(r[verdict]) and r.get("error") is None for r in records)
+
+
 def _task_section(t: int, task: str, info: TaskInfo, episodes: list[tuple[int, dict]], traces: Path) -> str:
-    ok = [r for _, r in episodes if r.get("error") is None]
     about = (f"<p class='instruction'>{escape(info.instruction)}</p>" if info.instruction is not None
              else f"<p class='note'>{escape(info.problem or '')}</p>")
     head = (f"<h2>{escape(task)}</h2>{about}<p class='meta'>{_count(len(episodes), 'episode')}, matcher success "
-            f"{sum(bool(r['success']) for r in ok)}/{len(ok)}</p>")
+            f"{_successes([r for _, r in episodes], 'success')}/{len(episodes)}</p>")
     return (f"<section class='task' id='task-{t}'>{head}"
             + "".join(_episode(n, r, info, traces) for n, r in episodes) + "</section>")
 

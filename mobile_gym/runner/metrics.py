@@ -2,7 +2,18 @@
 completion (matcher) and oracle success, progress (ACP), steps, step efficiency,
 false-finish and over-execution rates, time, the agent's and the env's latency per step,
 errors by kind, agent-reported tokens and cost;
-broken down by agent, app, category and LlamaTouch difficulty."""
+broken down by agent, app, category and LlamaTouch difficulty.
+
+Errors follow one rule, the offline evaluator's: an episode that ended in an error is a
+failure in every completion figure, whose denominator is every episode
+(``success_rate``, ``oracle_success_rate``; ``progress`` counts it as 0), and is also
+counted apart (``errors``, ``error_kinds``). Figures about how the episodes that ran to
+their end behaved leave errors out, since an error has no verdict and no full step
+count: ``agreement`` (matcher vs oracle), ``steps``, ``false_finish_rate``,
+``act_latency`` and ``step_latency``; ``step_efficiency`` and ``over_execution_rate``
+are over successes. ``wall_time`` and agent-reported ``tokens`` and ``cost`` cover every
+episode.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +23,8 @@ from collections import Counter
 from pathlib import Path
 from statistics import mean
 from typing import Any, Iterable
+
+from mobile_gym.report_text import printable
 
 BREAKDOWNS = ("agent", "app", "category", "difficulty")
 DIFFICULTY_ORDER = ("easy", "medium", "hard")
@@ -35,18 +48,19 @@ def _mean(values: Iterable[float | None]) -> float | None:
 
 
 def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
-    """Metrics of a group of episode records; errors are counted apart, not as failures."""
+    """Metrics of a group of episode records; errors count as failures (see the module's
+    docstring for each metric's rule)."""
     ok = [r for r in records if r.get("error") is None]
     successes = [r for r in ok if r["success"]]
-    tokens = [r.get("tokens") for r in ok if r.get("tokens") is not None]
-    cost = [r.get("cost") for r in ok if r.get("cost") is not None]
+    tokens = [r.get("tokens") for r in records if r.get("tokens") is not None]
+    cost = [r.get("cost") for r in records if r.get("cost") is not None]
     return {
         "episodes": len(records),
         "errors": len(records) - len(ok),
-        "success_rate": _rate([r["success"] for r in ok]),
-        "oracle_success_rate": _rate([r["oracle_success"] for r in ok]),
+        "success_rate": _rate([bool(r["success"]) and r.get("error") is None for r in records]),
+        "oracle_success_rate": _rate([bool(r["oracle_success"]) and r.get("error") is None for r in records]),
         "agreement": _rate([r["success"] == r["oracle_success"] for r in ok]),
-        "progress": _mean(r["progress"] for r in ok),
+        "progress": _mean(r["progress"] if r.get("error") is None else 0.0 for r in records),
         "steps": _mean(r["steps"] for r in ok),
         "step_efficiency": _mean(r["steps"] / r["golden_steps"] for r in successes if r["golden_steps"]),
         "false_finish_rate": _rate([bool(r.get("false_finish")) for r in ok]),
@@ -89,8 +103,11 @@ def write_reports(out: str | Path, records: list[dict[str, Any]]) -> dict[str, A
         writer.writeheader()
         for r in records:
             error = r.get("error") or {}
-            writer.writerow({**{k: r.get(k) for k in CSV_FIELDS}, "difficulty": difficulty(r["golden_steps"]),
-                             "error_kind": error.get("kind"), "error": error.get("message")})
+            row = {**{k: r.get(k) for k in CSV_FIELDS}, "difficulty": difficulty(r["golden_steps"]),
+                   "success": bool(r["success"]) and not error,  # an error row is never a success
+                   "oracle_success": bool(r["oracle_success"]) and not error,
+                   "error_kind": error.get("kind"), "error": error.get("message")}
+            writer.writerow({k: printable(v) if isinstance(v, str) else v for k, v in row.items()})
     from mobile_gym.runner.plots import write_plots
 
     write_plots(out, summary, records)
@@ -115,5 +132,5 @@ def markdown_table(summary: dict[str, Any], by: str = "agent") -> str:
     lines = [f"| {by} | " + " | ".join(columns) + " |", "|---" * (len(columns) + 1) + "|"]
     groups = {**summary[f"by_{by}"], "all": summary["overall"]}
     for name, metrics in groups.items():
-        lines.append(f"| {name} | " + " | ".join(cell(metrics[c]) for c in columns) + " |")
+        lines.append(f"| {printable(name)} | " + " | ".join(cell(metrics[c]) for c in columns) + " |")
     return "\n".join(lines)

@@ -1,5 +1,6 @@
 """The run's charts as PNGs, drawn with Pillow (no plotting dependency): completion
-rate by app and by difficulty, and the distribution of progress."""
+rate by app and by difficulty (errors count as failures), and the distribution of
+progress, with errors in a bar of their own."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
+
+from mobile_gym.report_text import printable
 
 WIDTH, HEIGHT = 640, 360
 MARGIN = (60, 40, 20, 70)  # left, top, right, bottom
@@ -35,7 +38,7 @@ def bar_chart(title: str, labels: list[str], values: list[float], *, top: float 
         y = lower - (lower - upper) * (min(max(value, 0.0), top) / top if top else 0)
         d.rectangle((x0, y, x1, lower), fill=BAR)
         d.text((x0, y - 14), value_format.format(value), fill=INK, font=small)
-        d.text((x0, lower + 6), label[:14], fill=INK, font=small)
+        d.text((x0, lower + 6), printable(label)[:14], fill=INK, font=small)
     return img
 
 
@@ -49,11 +52,11 @@ def write_plots(out: str | Path, summary: dict[str, Any], records: list[dict[str
         values = [groups[g]["success_rate"] or 0.0 for g in labels]
         paths.append(out / name)
         bar_chart(f"Completion rate by {key}", labels, values).save(paths[-1])
-    progress = [r["progress"] for r in records if r.get("error") is None]
-    bins = ["0", "(0, .25]", "(.25, .5]", "(.5, .75]", "(.75, 1)", "1"]
+    bins = ["0", "(0, .25]", "(.25, .5]", "(.5, .75]", "(.75, 1)", "1", "error"]
     counts = [0] * len(bins)
-    for p in progress:
-        i = 0 if p <= 0 else 5 if p >= 1 else 1 + min(3, int((p - 1e-9) // 0.25))
+    for r in records:
+        p = r["progress"]
+        i = 6 if r.get("error") is not None else 0 if p <= 0 else 5 if p >= 1 else 1 + min(3, int((p - 1e-9) // 0.25))
         counts[i] += 1
     paths.append(out / "progress.png")
     bar_chart("Episodes by progress (fraction of checkpoints matched)", bins, counts,

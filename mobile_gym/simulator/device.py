@@ -41,14 +41,8 @@ class SimulatedDevice(Device):
                  setup: Mapping[str, Any] | None = None):
         self.profile = get_profile(profile)
         self.dynamics = get_dynamics(dynamics)
-        self._renderers: dict[tuple[int, int], Renderer] = {}
         self._runtime: Runtime | None = None
         self.reset(seed, setup)
-
-    def __getstate__(self) -> dict:
-        state = self.__dict__.copy()
-        state["_renderers"] = {}
-        return state
 
     # ------------------------------------------------------------------ Device
     @property
@@ -115,10 +109,7 @@ class SimulatedDevice(Device):
     def render(self, frame: Frame | None = None, size: tuple[int, int] | None = None):
         """A PIL screenshot of the current frame at ``size`` (default full size)."""
         size = self.profile.size if size is None else check_screenshot_size(size, self.profile.size)
-        renderer = self._renderers.get(size)
-        if renderer is None:
-            renderer = self._renderers[size] = Renderer(self.profile.size, size)
-        return renderer.render(frame or self._live().frame())
+        return Renderer(self.profile.size, size).render(frame or self._live().frame())
 
     def app_state(self, app: str) -> ReadOnly:
         """Read-only view of an installed app's state, for task oracles

@@ -6,15 +6,19 @@ Only nodes with a visible part are written, with bounds clipped to the screen, a
 
 from __future__ import annotations
 
+from mobile_gym.simulator.text import dumpable
 from mobile_gym.simulator.views import View
 
 HEADER = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>"
 
 _ESCAPES = str.maketrans({
-    "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\n": "&#10;", "\r": "&#13;",
-    "\t": "&#9;",
+    "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "\n": "&#10;", "\t": "&#9;",
 })
 _BOOL = ("false", "true")
+
+
+def _attribute(text: str) -> str:
+    return dumpable(text).translate(_ESCAPES)
 
 
 def _node(v: View, index: int, package: str, out: list[str]) -> None:
@@ -23,9 +27,9 @@ def _node(v: View, index: int, package: str, out: list[str]) -> None:
     if v.password and text and text != v.hint:  # a hint is not masked
         text = "•" * len(text)
     out.append(
-        f'<node index="{index}" text="{text.translate(_ESCAPES)}" '
+        f'<node index="{index}" text="{_attribute(text)}" '
         f'resource-id="{v.rid}" class="{v.cls}" package="{package}" '
-        f'content-desc="{v.desc.translate(_ESCAPES)}" '
+        f'content-desc="{_attribute(v.desc)}" '
         f'checkable="{_BOOL[v.checkable]}" checked="{_BOOL[v.checked]}" '
         f'clickable="{_BOOL[v.clickable]}" enabled="{_BOOL[v.enabled]}" '
         f'focusable="{_BOOL[v.focusable]}" focused="{_BOOL[v.focused]}" '

@@ -1,13 +1,15 @@
 """Screenshots of a laid-out frame, drawn straight at the requested size.
 
 Nodes are drawn in tree order by routines chosen from their ``style`` or Android class:
-backgrounds clipped to the visible part, text from a cache of glyph masks (rasterising
-text is most of the cost of a frame), widgets in their state (switch thumbs, check
-marks, a cursor in the focused field), dialogs over a dimmed screen and a keyboard.
+backgrounds clipped to the visible part, text from a cache of line masks (rasterising
+text is most of the cost of a frame; every cache is bounded in memory), widgets in their
+state (switch thumbs, check marks, a cursor in the focused field), dialogs over a dimmed
+screen and a keyboard.
 """
 
 from __future__ import annotations
 
+import sys
 import unicodedata
 from functools import lru_cache
 
@@ -16,6 +18,7 @@ from PIL import Image, ImageDraw, ImageFont
 from mobile_gym.errors import ConfigError
 from mobile_gym.simulator import views as V
 from mobile_gym.simulator.glyphs import draw_glyph
+from mobile_gym.simulator.memo import lru_bytes
 from mobile_gym.simulator.runtime import Frame, Window
 from mobile_gym.simulator.views import View
 
@@ -42,7 +45,7 @@ def _font(px: int) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=max(6, px))
 
 
-@lru_cache(maxsize=8192)
+@lru_bytes(64 << 20, lambda args, mask: mask.width * mask.height + sys.getsizeof(args[0]))
 def _mask(text: str, px: int, bold: bool) -> Image.Image:
     """The alpha mask of one line of text (bold drawn twice, one pixel apart)."""
     font = _font(px)
@@ -60,7 +63,12 @@ _LOOKALIKES = str.maketrans({"\u2010": "-", "\u2011": "-", "\u2013": "-", "\u201
                              "\u2212": "-", "\u00a0": " ", "\u2022": "\u00b7", "\u2605": "*"})
 
 
-@lru_cache(maxsize=8192)
+def _strings_size(args: tuple, value) -> int:
+    """Bytes of a memo entry made of strings: the key's text and the result's."""
+    return sys.getsizeof(args[0]) + sum(map(sys.getsizeof, (value,) if isinstance(value, str) else value))
+
+
+@lru_bytes(4 << 20, _strings_size)
 def _drawable(text: str) -> str:
     """What the bundled font can draw: it lacks Android's non-breaking hyphen (Wi‑Fi),
     dashes, bullets and accented letters, so those become look-alikes (dumps keep the
@@ -74,26 +82,50 @@ def _drawable(text: str) -> str:
     return "".join(out)
 
 
-@lru_cache(maxsize=8192)
+def _narrowest(px: int) -> float:
+    """A lower bound of any glyph's advance in the bundled font at ``px``: its narrowest
+    (quote, space) are about 0.2 em, hinted to at least a pixel; a missing glyph draws a
+    0.5 em box."""
+    return max(1.0, px / 10)
+
+
+@lru_bytes(4 << 20, _strings_size)
 def _fit(text: str, px: int, width: int, lines: int) -> tuple[str, ...]:
-    """Greedy word wrap into at most ``lines`` lines of ``width`` px, with an ellipsis
-    on the last line when text is cut."""
+    """Wrap into at most ``lines`` lines of ``width`` px, as a TextView does: a line
+    breaks after the last word that fits, a word longer than a line breaks anywhere, and
+    an ellipsis ends the last line when text is cut.
+
+    Only the characters that can show are measured, each line by a binary search, so
+    the cost is bounded by the box, not by the text (a field may hold 2,048 characters)."""
     font = _font(px)
-    if font.getlength(text) <= width:
+    shown = text[: lines * (int(width / _narrowest(px)) + 1) + 1]  # one more: is it cut?
+    if shown == text and font.getlength(text) <= width:
         return (text,)
     out: list[str] = []
-    words = text.split(" ")
-    while words and len(out) < lines:
-        line = words.pop(0)
-        while words and font.getlength(line + " " + words[0]) <= width:
-            line += " " + words.pop(0)
-        out.append(line)
-    if words or (out and font.getlength(out[-1]) > width):
-        last = out[-1] if out else text
-        while last and font.getlength(last + "…") > width:
-            last = last[:-1]
-        out[-1] = last.rstrip() + "…"
+    rest = shown
+    while rest and len(out) < lines:
+        n = max(1, _longest_fitting(font, rest, width))  # a glyph wider than the box still shows
+        if n < len(rest):
+            space = rest.rfind(" ", 0, n + 1)
+            n = space if space > 0 else n
+        out.append(rest[:n])
+        rest = rest[n + 1:] if rest[n:n + 1] == " " else rest[n:]
+    if rest or len(shown) < len(text) or font.getlength(out[-1]) > width:
+        last = out[-1]
+        out[-1] = last[:_longest_fitting(font, last, width, "…")].rstrip() + "…"
     return tuple(out)
+
+
+def _longest_fitting(font: ImageFont.FreeTypeFont, text: str, width: int, suffix: str = "") -> int:
+    """The longest prefix of ``text`` that, followed by ``suffix``, is at most ``width`` px."""
+    lo, hi = 0, len(text)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if font.getlength(text[:mid] + suffix) <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 #: The smallest side of a screenshot: below it no element can be told from another.
@@ -162,9 +194,11 @@ class Renderer:
             self.draw.rectangle(box, fill=colour)
 
     def _text(self, v: View, text: str, colour: Colour, box=None, align: str | None = None,
-              size: float | None = None, bold: bool | None = None) -> None:
+              size: float | None = None, bold: bool | None = None) -> int | None:
+        """Draw ``text`` fitted into the box; returns where its last drawn line ends
+        (x in px, for a cursor), None if no line shows."""
         if not text:
-            return
+            return None
         l, t, r, b = self._box(box or v.bounds)
         cl, ct, cr, cb = self._box(v.clip)
         px = self._px(size or v.size)
@@ -174,6 +208,7 @@ class Renderer:
         line_h = int(px * 1.3)
         y = t + (b - t - line_h * len(lines)) // 2
         align = align or v.align
+        end = None
         for line in lines:
             if y >= ct - 1 and y + line_h <= cb + 1:  # only whole lines of the visible part
                 mask = _mask(line, px, bold)
@@ -184,7 +219,9 @@ class Renderer:
                 else:
                     x = l + pad
                 self.img.paste(colour, (x, y, x + mask.width, y + mask.height), mask)
+                end = x + mask.width
             y += line_h
+        return end
 
     def _visible(self, v: View) -> bool:
         return v.clip is not None and v.clip == v.bounds
@@ -319,12 +356,11 @@ class Renderer:
         l, t, r, b = v.bounds
         pad = 16 * self.dp if v.style == "search" else 4 * self.dp
         box = (l + pad, t, r - pad / 2, b)
-        self._text(v, text, th["muted"] if showing_hint else (v.fg or th["text"]), box=box,
-                   size=v.size if v.size != 14.0 else 16)
+        end = self._text(v, text, th["muted"] if showing_hint else (v.fg or th["text"]), box=box,
+                         size=v.size if v.size != 14.0 else 16)
         if v.focused and self._visible(v):
             px = self._px(16)
-            width = 0 if showing_hint else _font(px).getlength(_fit(text, px, 10**6, 1)[0])
-            x = int((l + pad) * self.sx) + self._px(2) + int(width)
+            x = int((l + pad) * self.sx) + self._px(2) if showing_hint or end is None else end
             cy = int((t + b) / 2 * self.sy)
             self.draw.line([(x, cy - px * 0.6), (x, cy + px * 0.6)], fill=th["primary"],
                            width=max(1, self._px(2)))
@@ -368,7 +404,7 @@ class Renderer:
         self.img.paste(img, (l, t))
 
 
-@lru_cache(maxsize=16)
+@lru_bytes(16 << 20, lambda args, img: img.width * img.height * 3)
 def _keyboard_keys(box, bg: Colour, key: Colour, text: Colour, px: int) -> Image.Image:
     """The letter keys, drawn once per size and theme (the keyboard never changes)."""
     l, t, r, b = box

@@ -22,6 +22,7 @@ from mobile_gym.simulator.dump import dump_windows
 from mobile_gym.simulator.dynamics import Dynamics
 from mobile_gym.simulator.layout import Layout
 from mobile_gym.simulator.profiles import DeviceProfile
+from mobile_gym.simulator.text import MAX_FIELD_LENGTH, typed
 from mobile_gym.simulator.views import (
     FRAME, IMAGE, IMAGE_BUTTON, LINEAR, TEXT, View,
 )
@@ -86,7 +87,7 @@ class Runtime:
         self.profile = profile
         self.dynamics = dynamics
         self.rng = rng
-        self.factories = factories
+        self.factories = dict(factories)  # this phone's own: an app added to one phone is on no other
         self.installed = set(installed)
         self.apps: dict[str, App] = {}
         self.foreground = LAUNCHER_PACKAGE
@@ -273,11 +274,13 @@ class Runtime:
             self.invalidate()
 
     def type_text(self, text: str) -> None:
+        """Type at the end of the focused field (replacing its text if selected), as
+        `typed` keys it, up to `MAX_FIELD_LENGTH` characters."""
         surface = self.surface
         if surface.focus is None:
             return  # no focused field: the keystrokes go nowhere, as on a phone
         old = "" if surface.select_all else surface.fields.get(surface.focus, "")
-        surface.fields[surface.focus] = old + text
+        surface.fields[surface.focus] = (old + typed(text))[:MAX_FIELD_LENGTH]
         surface.select_all = False
         self.invalidate()
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from mobile_gym.errors import FormatError
+from mobile_gym.formats.files import MAX_JSON_BYTES, read_bytes
 from mobile_gym.ui.hierarchy import Bounds, Node, ViewHierarchy
 
 WIDGET_CLASSES = frozenset(
@@ -105,6 +106,9 @@ class Component:
         ident = data.get("id", position)
         if not isinstance(ident, int) or ident != position:
             raise ValueError(f"entry {position} has id {ident!r}; ids must be 0..n-1 in order")
+        xpath = data.get("xpath") or None
+        if xpath is not None and not isinstance(xpath, str):
+            raise ValueError(f"entry {position}: xpath must be a string, got {type(xpath).__name__}")
         flags = {}
         for name in COMPONENT_FLAGS:
             value = data.get(name, False)
@@ -117,7 +121,7 @@ class Component:
             content_desc=_string(data.get("content-desc")),
             bounds=bounds,
             flags=flags,
-            xpath=data.get("xpath") or None,
+            xpath=xpath,
         )
 
 
@@ -172,12 +176,11 @@ def dumps_components(components: Iterable[Component]) -> str:
 
 def load_components(path: str | Path) -> list[Component]:
     """Read an ``i.json`` component list; a corrupt file is a FormatError naming it."""
+    raw = read_bytes(path, "component list", MAX_JSON_BYTES)
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise FormatError(path, f"cannot read component list ({exc.strerror or exc})") from exc
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise FormatError(path, f"component list is not valid JSON ({exc})") from exc
+        data = json.loads(raw)
+    except (ValueError, RecursionError) as exc:  # bad JSON or UTF-8, a 5000-digit number, deep nesting
+        raise FormatError(path, f"component list is not valid JSON ({type(exc).__name__}: {exc})") from exc
     if not isinstance(data, list):
         raise FormatError(path, "component list must be a JSON array")
     try:

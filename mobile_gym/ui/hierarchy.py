@@ -2,7 +2,9 @@
 
 Real dumps are messy (text before the XML declaration, truncated files, stray control
 characters); lxml's recovering parser reads what can be read and only a dump with no
-node at all is an error.
+node at all is an error. Dumps are data from elsewhere, so entities are never expanded
+nor fetched (no file or network access), and a dump over `MAX_DUMP_BYTES`, nested
+deeper than `MAX_DEPTH` or with a rotation that is no number is a `ViewHierarchyError`.
 
 XPaths are spelled the way uiautomator2 and LlamaTouch spell them: element names are
 the Android class names (``//*[@resource-id="x"]/android.widget.TextView[2]``), not
@@ -20,6 +22,7 @@ from typing import Iterator
 from lxml import etree
 
 from mobile_gym.errors import FormatError, ViewHierarchyError
+from mobile_gym.formats.files import MAX_DUMP_BYTES, read_bytes, size_text
 
 #: Boolean attributes of a dump node, in the order uiautomator writes them.
 FLAG_NAMES = (
@@ -45,6 +48,10 @@ SYSTEM_WINDOW_PACKAGES = frozenset({
     "com.touchtype.swiftkey",
     "com.baidu.input",
 })
+
+#: Deepest nesting of nodes read (libxml2's own default limit); real dumps stay far
+#: below, and the node model is walked recursively.
+MAX_DEPTH = 256
 
 _BOUNDS = re.compile(r"\[(-?\d+),(-?\d+)\]\[(-?\d+),(-?\d+)\]")
 _NOT_NAME_CHAR = re.compile(r"[^A-Za-z0-9_.\-]")
@@ -189,41 +196,53 @@ class ViewHierarchy:
 
     def __init__(self, xml: str | bytes, *, source: str | Path | None = None):
         self.source = source
-        data = xml.encode("utf-8") if isinstance(xml, str) else bytes(xml)
+        name = source or "view hierarchy"
+        data = xml.encode("utf-8", errors="replace") if isinstance(xml, str) else bytes(xml)
+        if len(data) > MAX_DUMP_BYTES:
+            raise ViewHierarchyError(f"{name}: the dump is larger than the limit of {size_text(MAX_DUMP_BYTES)}")
         start = data.find(b"<")
         if start < 0:
-            raise ViewHierarchyError(f"{source or 'view hierarchy'}: no XML content")
-        parser = etree.XMLParser(recover=True, huge_tree=True, remove_blank_text=True)
+            raise ViewHierarchyError(f"{name}: no XML content")
+        # huge_tree lifts libxml2's own depth limit, which recovery applies by silently
+        # cutting the tree; MAX_DEPTH and MAX_DUMP_BYTES bound the dump instead.
+        parser = etree.XMLParser(
+            recover=True, huge_tree=True, remove_blank_text=True,
+            resolve_entities=False, no_network=True, load_dtd=False,
+        )
         try:
             root = etree.fromstring(data[start:], parser)
         except etree.XMLSyntaxError as exc:  # raised only when nothing is recoverable
-            raise ViewHierarchyError(f"{source or 'view hierarchy'}: unparseable XML ({exc})") from exc
+            raise ViewHierarchyError(f"{name}: unparseable XML ({exc})") from exc
         if root is None:
-            raise ViewHierarchyError(f"{source or 'view hierarchy'}: unparseable XML")
+            raise ViewHierarchyError(f"{name}: unparseable XML")
         self.root_element = root
-        self.rotation = int(root.get("rotation", "0") or 0) if root.tag == "hierarchy" else 0
+        rotation = root.get("rotation", "0") if root.tag == "hierarchy" else "0"
+        try:
+            self.rotation = int(rotation or 0)
+        except ValueError:
+            raise ViewHierarchyError(f"{name}: rotation must be a number, got {rotation!r}") from None
         self.nodes: list[Node] = []
         tops = [root] if root.tag == "node" else [e for e in root if e.tag == "node"]
-        self.roots: list[Node] = [self._build(e, None) for e in tops]
+        self.roots: list[Node] = [self._build(e, None, 1) for e in tops]
         if not any(n.class_name for n in self.nodes):  # recovery can leave bare <node/> stubs
-            raise ViewHierarchyError(f"{source or 'view hierarchy'}: the dump holds no usable nodes")
+            raise ViewHierarchyError(f"{name}: the dump holds no usable nodes")
 
     def __reduce__(self):
         """Pickle as the XML it was parsed from (lxml trees do not pickle)."""
         return (_unpickle_hierarchy, (etree.tostring(self.root_element), self.source))
 
-    def _build(self, element: etree._Element, parent: Node | None) -> Node:
+    def _build(self, element: etree._Element, parent: Node | None, depth: int) -> Node:
+        if depth > MAX_DEPTH:
+            name = self.source or "view hierarchy"
+            raise ViewHierarchyError(f"{name}: nodes are nested deeper than {MAX_DEPTH} levels")
         node = Node(element, parent, len(self.nodes), self)
         self.nodes.append(node)
-        node.children = [self._build(child, node) for child in element if child.tag == "node"]
+        node.children = [self._build(child, node, depth + 1) for child in element if child.tag == "node"]
         return node
 
     @classmethod
     def from_file(cls, path: str | Path) -> ViewHierarchy:
-        try:
-            data = Path(path).read_bytes()
-        except OSError as exc:
-            raise FormatError(path, f"cannot read view hierarchy ({exc.strerror or exc})") from exc
+        data = read_bytes(path, "view hierarchy", MAX_DUMP_BYTES)
         try:
             return cls(data, source=path)
         except ViewHierarchyError as exc:
