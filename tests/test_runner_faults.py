@@ -318,3 +318,18 @@ def test_the_episode_timeout_option_reaches_the_runner(tmp_path, capsys) -> None
     assert main(["run", "--agent", f"{__name__}:Hangs", "--tasks", TASK, "--seeds", "2", "--episode-timeout", "4",
                  "--out", str(out)]) == 0
     assert "1 x EpisodeTimeout: no result after 4 s: the worker was killed" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_the_runner_loads_the_embedding_model_once_before_forking_its_workers(tmp_path):
+    """A fuzzy task's model loads in the runner, so workers inherit it instead of each
+    spending 5-10 s of its first episode's timeout on it (and again after every restart)."""
+    code = (
+        "from mobile_gym.runner import Job, run_batch\n"
+        "from mobile_gym.matcher import shared_embedder\n"
+        f"run_batch([Job('clock-trace-tokyo-time', 'oracle', 0)], {str(tmp_path)!r})\n"
+        "print(shared_embedder().loaded)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["True"]

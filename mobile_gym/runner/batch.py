@@ -194,7 +194,7 @@ def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume:
     no limit) is killed and recorded as an ``EpisodeTimeout`` error; one whose worker dies
     as ``WorkerDied``. A full disk raises `StorageError`; Ctrl-C stops the workers. Either
     way the episodes recorded so far stay, for ``resume``."""
-    from mobile_gym.env import resolve_task
+    from mobile_gym.env import resolve_task, shared_matcher
     from mobile_gym.runner.episode import check_agent
 
     out = Path(out)
@@ -212,6 +212,11 @@ def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume:
         first.setdefault(j.agent, j)
     for j in first.values():
         check_agent(j.agent, resolve_task(j.task), j.seed)
+    # the embedding model, if a task needs it, loads here once: forked workers inherit it
+    # instead of each loading it (5-10 s) inside its first episode's timeout
+    matcher = shared_matcher((env_kwargs or {}).get("embedding_model"))
+    for task in dict.fromkeys(j.task for j in todo):
+        matcher.warm_up(resolve_task(task).annotation)
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as e:
