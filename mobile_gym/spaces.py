@@ -40,13 +40,18 @@ TEXT_RANGES: tuple[tuple[int, int], ...] = (
 )
 
 
+def char_class(ranges: tuple[tuple[int, int], ...] = TEXT_RANGES) -> str:
+    """Code-point ranges as the inside of a regular expression's ``[...]``."""
+    return "".join(f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in ranges)
+
+
 class _CodePoints(Sequence, Set):
     """The characters of some code-point ranges, in order, without listing them."""
 
     def __init__(self, ranges: tuple[tuple[int, int], ...]):
         self.starts = [lo for lo, _ in ranges]
         self.offsets = np.cumsum([0] + [hi - lo + 1 for lo, hi in ranges])  # index of each range's first
-        self.pattern = re.compile("[" + "".join(f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in ranges) + "]*")
+        self.pattern = re.compile(f"[{char_class(ranges)}]*")
 
     def __len__(self) -> int:
         return int(self.offsets[-1])

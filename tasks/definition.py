@@ -228,18 +228,26 @@ class SimTask:
 
     def __getstate__(self) -> dict:
         state = self.__dict__.copy()
-        for replayed in ("ground_truth", "annotation"):  # replayed again on first use
-            state.pop(replayed, None)
+        state.pop("_canonical", None)  # replayed again on first use
         return state
 
     @cached_property
+    def _canonical(self) -> tuple[Trace, list[int], Annotation]:
+        """The canonical replay and the annotation made on it, together: the replay keeps
+        screenshots only if the annotation compares pixels (`Annotation.judges_pixels`)."""
+        trace, starts = self.replay_ground_truth(screenshots=False)
+        annotation = self._annotate(trace, starts)
+        if annotation.judges_pixels:
+            trace, starts = self.replay_ground_truth()
+            annotation = self._annotate(trace, starts)
+        return trace, starts, annotation
+
+    @property
     def ground_truth(self) -> tuple[Trace, list[int]]:
         """The canonical replay (seed 0, dynamics ``none``); its length must be ``steps``.
-        Its states have screenshots only if the annotation compares pixels
-        (`Annotation.judges_pixels`); `replay_ground_truth` renders them all."""
-        trace, starts = self.replay_ground_truth(screenshots=False)
-        if self._annotate(trace, starts).judges_pixels:
-            trace, starts = self.replay_ground_truth()
+        Its states have screenshots only if the annotation compares pixels;
+        `replay_ground_truth` renders them all."""
+        trace, starts, _ = self._canonical
         return trace, starts
 
     def replay_ground_truth(self, *, screenshots: bool = True) -> tuple[Trace, list[int]]:
@@ -251,10 +259,10 @@ class SimTask:
                              f"(steps says {self.steps}); set steps: {taken}")
         return trace, starts
 
-    @cached_property
+    @property
     def annotation(self) -> Annotation:
         """The essential states, annotated on the ground-truth trace."""
-        return self._annotate(*self.ground_truth)
+        return self._canonical[2]
 
     def _annotate(self, trace: Trace, starts: list[int]) -> Annotation:
         checkpoints = []

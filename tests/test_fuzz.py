@@ -16,7 +16,6 @@ import pytest
 from mobile_gym.tasks.suite import simulator_tasks
 
 
-
 def _load():
     spec = importlib.util.spec_from_file_location("fuzz", Path(__file__).resolve().parents[1] / "benchmarks" / "fuzz.py")
     module = importlib.util.module_from_spec(spec)

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from mobile_gym.errors import FormatError, MobileGymError, StorageError
+from mobile_gym.runner.metrics import succeeded
 from mobile_gym.runner.pool import Lost, WorkerPool
 from mobile_gym.tasks.catalogue import env_id, task_id
 
@@ -259,7 +260,7 @@ def progress_printer(stream=None) -> Callable[[int, int, list[dict]], None]:
         elapsed = time.monotonic() - start
         eta = elapsed / n * (total - n) if n else 0.0
         errors = sum(r["error"] is not None for r in results)
-        ok = sum(bool(r["success"]) and r["error"] is None for r in results)  # an error is a failure
+        ok = sum(map(succeeded, results))
         width = 30
         bar = "#" * int(width * n / max(total, 1))
         stream.write(f"\r[{bar:<{width}}] {n}/{total}  success {ok / n:.0%}  errors {errors}  "

@@ -23,7 +23,7 @@ from PIL import Image
 from mobile_gym.actions import Action
 from mobile_gym.errors import MobileGymError
 from mobile_gym.runner.batch import TRACES_DIR, trace_dir_name
-from mobile_gym.runner.metrics import summarize
+from mobile_gym.runner.metrics import succeeded, summarize
 from mobile_gym.report_text import printable
 from mobile_gym.trace import UIState
 
@@ -161,9 +161,7 @@ def _toolbar() -> str:
 
 
 def _successes(records: list[dict[str, Any]], verdict: str) -> int:
-    """How many of ``records`` the matcher (``success``) or the oracle judged a success;
-    an error is a failure, as in the summary."""
-    return sum(bool(r[verdict]) and r.get("error") is None for r in records)
+    return sum(succeeded(r, verdict) for r in records)
 
 
 def _task_section(t: int, task: str, info: TaskInfo, episodes: list[tuple[int, dict]], traces: Path) -> str:

@@ -47,6 +47,12 @@ def _mean(values: Iterable[float | None]) -> float | None:
     return mean(present) if present else None
 
 
+def succeeded(record: dict[str, Any], verdict: str = "success") -> bool:
+    """Whether the matcher (``success``) or the oracle (``oracle_success``) judged the
+    episode a success; an error is a failure whatever a record says."""
+    return bool(record[verdict]) and record.get("error") is None
+
+
 def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
     """Metrics of a group of episode records; errors count as failures (see the module's
     docstring for each metric's rule)."""
@@ -57,8 +63,8 @@ def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "episodes": len(records),
         "errors": len(records) - len(ok),
-        "success_rate": _rate([bool(r["success"]) and r.get("error") is None for r in records]),
-        "oracle_success_rate": _rate([bool(r["oracle_success"]) and r.get("error") is None for r in records]),
+        "success_rate": _rate([succeeded(r) for r in records]),
+        "oracle_success_rate": _rate([succeeded(r, "oracle_success") for r in records]),
         "agreement": _rate([r["success"] == r["oracle_success"] for r in ok]),
         "progress": _mean(r["progress"] if r.get("error") is None else 0.0 for r in records),
         "steps": _mean(r["steps"] for r in ok),
@@ -104,8 +110,7 @@ def write_reports(out: str | Path, records: list[dict[str, Any]]) -> dict[str, A
         for r in records:
             error = r.get("error") or {}
             row = {**{k: r.get(k) for k in CSV_FIELDS}, "difficulty": difficulty(r["golden_steps"]),
-                   "success": bool(r["success"]) and not error,  # an error row is never a success
-                   "oracle_success": bool(r["oracle_success"]) and not error,
+                   "success": succeeded(r), "oracle_success": succeeded(r, "oracle_success"),
                    "error_kind": error.get("kind"), "error": error.get("message")}
             writer.writerow({k: printable(v) if isinstance(v, str) else v for k, v in row.items()})
     from mobile_gym.runner.plots import write_plots

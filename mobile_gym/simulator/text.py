@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import re
 
-from mobile_gym.spaces import TEXT_RANGES
+from mobile_gym.spaces import char_class
 
 #: The most characters a text field holds, as a field with ``android:maxLength`` does
 #: (Google's search box takes 2,048): later keystrokes are dropped, so however long an
 #: episode types, a screen's text and its dump stay small.
 MAX_FIELD_LENGTH = 2048
 
-_OUTSIDE = re.compile("[^" + "".join(f"\\U{lo:08x}-\\U{hi:08x}" for lo, hi in TEXT_RANGES) + "]")
+_OUTSIDE = re.compile(f"[^{char_class()}]")
 
 
 def typed(text: str) -> str:
