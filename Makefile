@@ -34,6 +34,7 @@ bench: $(STAMP)
 	$(PY) benchmarks/bench_simulator.py
 	$(PY) benchmarks/bench_runner.py
 	$(PY) benchmarks/bench_env_resources.py
+	$(PY) benchmarks/bench_policy_envs.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

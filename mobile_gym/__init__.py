@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from mobile_gym.actions import Action, ActionType
 from mobile_gym.errors import MobileGymError
+from mobile_gym.policy_envs import make_vec_env, policy_env
 from mobile_gym.registration import register_envs
 from mobile_gym.trace import Trace, UIState
 
@@ -26,4 +27,5 @@ def warm_up(embedding_model: str | None = None) -> None:
     load(embedding_model)
 
 
-__all__ = ["Action", "ActionType", "MobileGymError", "Trace", "UIState", "__version__", "warm_up"]
+__all__ = ["Action", "ActionType", "MobileGymError", "Trace", "UIState", "__version__", "make_vec_env", "policy_env",
+           "warm_up"]

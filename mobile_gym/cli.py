@@ -3,7 +3,10 @@
 ``mobile-gym evaluate`` judges recorded AgentEnv traces against a LlamaTouch dataset
 with the essential-state matcher and/or the action-matching baselines, prints a table
 and writes ``episodes.csv`` and ``summary.json``. ``mobile-gym tasks`` lists the
-registered tasks and the backends that can run them. Importing this module is cheap: the
+registered tasks and the backends that can run them; ``run`` and ``play`` run agents on
+simulator tasks; ``export-dataset`` writes simulator tasks in LlamaTouch's dataset
+format; ``demos`` records an agent's episodes in a policy preset's spaces as a Minari
+dataset. Importing this module is cheap: the
 evaluation code (and torch, only if a fuzzy primitive needs it) loads when a command runs.
 """
 
@@ -128,6 +131,30 @@ def build_parser() -> argparse.ArgumentParser:
     rn.add_argument("--no-terminate-on-success", action="store_true",
                     help="let agents act after success (measures whether they know when to stop)")
     rn.set_defaults(handler=_run)
+
+    from mobile_gym.policy_envs import PRESETS
+
+    dm = commands.add_parser(
+        "demos", help="record an agent's episodes as a Minari dataset in a policy preset's spaces",
+        description="Record N episodes (seeds S..S+N-1) of an agent (default: the oracle) on each simulator "
+                    "task matching the patterns, in the policy preset's observation and action spaces, as the "
+                    "Minari dataset OUT/DATASET_ID: load it with MINARI_DATASETS_PATH=OUT and "
+                    "minari.load_dataset(DATASET_ID). An episode with an action no slot of the preset does "
+                    "(text outside --phrases, a tap on no element) is skipped and reported.",
+    )
+    dm.add_argument("--tasks", nargs="+", required=True, metavar="PATTERN", help=tasks_help)
+    dm.add_argument("--episodes", type=_at_least_one, required=True, metavar="N", help="episodes per task")
+    dm.add_argument("--out", type=Path, required=True, metavar="DIR", help="Minari datasets folder to write into")
+    dm.add_argument("--preset", choices=PRESETS, default="elements", help="policy preset (default: elements)")
+    dm.add_argument("--agent", default="oracle", metavar="NAME|module:Class", help=f"{agent_help} (default: oracle)")
+    dm.add_argument("--seed", type=int, default=0, metavar="S", help="first episode seed (default: 0)")
+    dm.add_argument("--profile", choices=list(PROFILES), help=f"device profile (default: {DEFAULT_PROFILE})")
+    dm.add_argument("--dynamics", choices=list(DYNAMICS), help="simulator dynamics (default: default)")
+    dm.add_argument("--phrases", nargs="+", metavar="TEXT",
+                    help="the texts the elements preset can type (default: spans of each task's instruction)")
+    dm.add_argument("--dataset-id", metavar="NAME",
+                    help="Minari dataset id, (namespace/)name-v<version> (default: mobile-gym/<agent>-<preset>-v0)")
+    dm.set_defaults(handler=_demos)
     return parser
 
 
@@ -178,23 +205,13 @@ def _chosen_simulator_tasks(patterns: Sequence[str] | None) -> list:
     """The simulator tasks ``--tasks`` names (all when none), in the order named: task ids,
     env ids (``LlamaTouch/<id>-v0``) or fnmatch patterns of either. A name that matches
     nothing is a usage error that suggests the closest names."""
-    from difflib import get_close_matches
-    from fnmatch import fnmatchcase
+    from mobile_gym.errors import UnknownTaskError
+    from mobile_gym.tasks.suite import select_simulator_tasks
 
-    from mobile_gym.tasks.suite import simulator_tasks
-
-    tasks = simulator_tasks()
-    chosen: dict[str, None] = {}
-    for pattern in patterns or ["*"]:
-        hits = [t for t, task in tasks.items() if fnmatchcase(t, pattern) or fnmatchcase(task.env_id, pattern)]
-        if not hits:
-            names = ([t.env_id for t in tasks.values()] if "/" in pattern
-                     else [*tasks, *sorted({t.split("-")[0] + "-*" for t in tasks})])
-            close = get_close_matches(pattern, names, n=5)
-            hint = f"; close matches: {', '.join(close)}" if close else ""
-            raise UsageError(f"no simulator task {pattern}{hint} (see `mobile-gym tasks --backend sim`)")
-        chosen.update(dict.fromkeys(hits))
-    return [tasks[t] for t in chosen]
+    try:
+        return select_simulator_tasks(patterns)
+    except UnknownTaskError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _export(args: argparse.Namespace) -> int:
@@ -271,6 +288,48 @@ def _run(args: argparse.Namespace) -> int:
     code = _report_errors(records)
     print(f"\nresults in {printable(args.out)}: episodes.jsonl, episodes.csv, summary.json, *.png, report.html")
     return code
+
+
+def _demos(args: argparse.Namespace) -> int:
+    """Exit codes: 0 episodes written; 1 none could be expressed in the preset (the
+    dataset is written, empty, with the reasons in its metadata) or the dataset could
+    not be written; 2 bad arguments or agent."""
+    from collections import Counter
+
+    from mobile_gym.demos import TaskSummary, record_demos
+    from mobile_gym.errors import MobileGymError
+
+    tasks = [t.id for t in _chosen_simulator_tasks(args.tasks)]
+    if args.phrases is not None and args.preset != "elements":
+        raise UsageError(f"--phrases is for the elements preset: the {args.preset} preset does not type")
+    if args.seed < 0:
+        raise UsageError(f"--seed must be at least 0, got {args.seed}")
+    phrases = {"DiscreteElementActions": {"phrases": args.phrases}} if args.phrases is not None else {}
+
+    def report(s: TaskSummary) -> None:
+        print(f"{s.task:<40} episodes {s.episodes:>3}  steps {s.steps:>5}  success {s.successes}/{s.episodes}  "
+              f"skipped {len(s.skipped)}")
+        for reason, n in Counter(skip["reason"] for skip in s.skipped).items():
+            print(printable(f"  skipped {n}: {reason}"))
+
+    try:
+        dataset = record_demos(tasks, args.episodes, args.out, dataset_id=args.dataset_id, preset=args.preset,
+                               agent=args.agent, seed=args.seed, profile=args.profile, dynamics=args.dynamics,
+                               wrapper_kwargs=phrases, on_task=report)
+    except MobileGymError as exc:
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        print(f"mobile-gym demos: cannot write the dataset: {printable(exc)}", file=sys.stderr)
+        return 1
+    name = dataset.id
+    skipped = len(dataset.storage.metadata["skipped"])
+    print(f"\n{dataset.total_episodes} episode(s), {dataset.total_steps} steps, {skipped} skipped: "
+          f"{printable(args.out / name)}\nload with MINARI_DATASETS_PATH={printable(args.out)} and "
+          f"minari.load_dataset({name!r})")
+    if dataset.total_episodes == 0:
+        print(f"no episode could be expressed in the {args.preset} preset's actions", file=sys.stderr)
+        return 1
+    return 0
 
 
 def _report_errors(records: list[dict]) -> int:

@@ -35,6 +35,9 @@ from mobile_gym.spaces import ImageBox, UnicodeText
 from mobile_gym.tasks.catalogue import llamatouch_catalogue, task_id
 from mobile_gym.tasks.definition import SimTask
 from mobile_gym.tasks.suite import simulator_tasks
+from mobile_gym.trace import UIState
+from mobile_gym.ui.elements import Element, actionable_elements
+from mobile_gym.ui.hierarchy import ViewHierarchy
 
 MAX_XML_LENGTH = 2_000_000
 REWARD_MODES = ("sparse", "progress")
@@ -141,6 +144,7 @@ class MobileEnv(gym.Env):
         })
         self._tracker: Tracker | None = None
         self._screen = None  # the last observed screenshot, kept for render() only
+        self._state: UIState | None = None  # the last observed screen, as the matcher saw it
 
     # ------------------------------------------------------------------ pickling
     def __getstate__(self) -> dict:
@@ -197,6 +201,20 @@ class MobileEnv(gym.Env):
                                    else act.action_type.name.lower())
         return obs, reward, terminated, False, self._info(timings)
 
+    @property
+    def hierarchy(self) -> ViewHierarchy:
+        """The current screen's parsed dump: the matcher's own parse when it made one,
+        so wrappers that read the screen do not parse it again."""
+        if self._state is None:
+            raise ResetNeededError("call reset() before reading the screen")
+        return self._state.hierarchy
+
+    @property
+    def elements(self) -> list[Element]:
+        """The current screen's actionable elements (`mobile_gym.ui.elements`), worked
+        out once per screen and shared by every wrapper that uses them."""
+        return actionable_elements(self.hierarchy)
+
     def render(self) -> np.ndarray | None:
         if self._screen is None:
             return None
@@ -217,6 +235,7 @@ class MobileEnv(gym.Env):
         obs = {"screenshot": np.array(state.image), "view_hierarchy": state.xml,
                "instruction": self.task.instruction}
         self._screen = state.image if self.render_mode == "rgb_array" else None
+        self._state = judged
         self._activity = state.activity
         return obs, {"observe": observed - start, "match": matched - observed}
 

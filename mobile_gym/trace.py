@@ -28,7 +28,7 @@ from mobile_gym.formats.files import (
     open_regular,
     read_bytes,
 )
-from mobile_gym.ui.hierarchy import ViewHierarchy
+from mobile_gym.ui.hierarchy import ViewHierarchy, parsed_screen
 
 
 _IDENTIFIER = r"[^\W\d][\w$]*"
@@ -191,9 +191,9 @@ class UIState:
                 self._hierarchy = ViewHierarchy.from_file(self.xml_path)
             else:
                 try:
-                    self._hierarchy = ViewHierarchy(self.xml, source=f"step {self.index}")
+                    self._hierarchy = parsed_screen(self.xml)
                 except ViewHierarchyError as exc:
-                    raise FormatError(None, str(exc)) from exc
+                    raise FormatError(None, f"step {self.index}: {str(exc).split(': ', 1)[-1]}") from exc
         return self._hierarchy
 
     # -- screenshot ---------------------------------------------------------------------

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from difflib import get_close_matches
+from fnmatch import fnmatchcase
 from functools import lru_cache
 from importlib import resources
 
@@ -31,3 +34,21 @@ def shipped_task(task_id: str) -> SimTask:
         return simulator_tasks()[task_id]
     except KeyError:
         raise UnknownTaskError(f"no simulator task {task_id!r} in this version of mobile_gym") from None
+
+
+def select_simulator_tasks(patterns: Sequence[str] | None = None) -> list[SimTask]:
+    """The simulator tasks some names stand for (all when none), in the order named:
+    task ids, env ids (``LlamaTouch/<id>-v0``) or fnmatch patterns of either. A name that
+    matches nothing is an `UnknownTaskError` that suggests the closest names."""
+    tasks = simulator_tasks()
+    chosen: dict[str, None] = {}
+    for pattern in [patterns] if isinstance(patterns, str) else patterns or ["*"]:
+        hits = [t for t, task in tasks.items() if fnmatchcase(t, pattern) or fnmatchcase(task.env_id, pattern)]
+        if not hits:
+            names = ([t.env_id for t in tasks.values()] if "/" in pattern
+                     else [*tasks, *sorted({t.split("-")[0] + "-*" for t in tasks})])
+            close = get_close_matches(pattern, names, n=5)
+            hint = f"; close matches: {', '.join(close)}" if close else ""
+            raise UnknownTaskError(f"no simulator task {pattern}{hint} (see `mobile-gym tasks --backend sim`)")
+        chosen.update(dict.fromkeys(hits))
+    return [tasks[t] for t in chosen]

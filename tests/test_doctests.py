@@ -10,7 +10,13 @@ import pytest
 
 import mobile_gym
 
-MODULES = sorted(m.name for m in pkgutil.walk_packages(mobile_gym.__path__, "mobile_gym."))
+#: Packages whose folders are mapped into the namespace (pyproject's package-dir): a walk
+#: of mobile_gym's own folder does not reach them.
+MAPPED = ("mobile_gym.agents", "mobile_gym.tasks", "mobile_gym.wrappers")
+MODULES = sorted({m.name for m in pkgutil.walk_packages(mobile_gym.__path__, "mobile_gym.")}
+                 | {m.name for package in MAPPED
+                    for m in pkgutil.walk_packages(importlib.import_module(package).__path__, package + ".")}
+                 | set(MAPPED))
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -4,7 +4,7 @@ component lists and the compact HTML form."""
 from __future__ import annotations
 
 import pytest
-from screens import FIXTURES, N, button, dump
+from screens import DIALOG_XML, FIXTURES, N, button, dump
 
 from mobile_gym.errors import FormatError, ViewHierarchyError
 from mobile_gym.ui import Bounds, ViewHierarchy, component_list, screen_html
@@ -151,3 +151,34 @@ def test_a_hierarchy_pickles_as_its_xml() -> None:
     h = SimulatedDevice(seed=0).observe(screenshot=False).hierarchy
     clone = pickle.loads(pickle.dumps(h))
     assert [(n.text, n.bounds, n.xpath) for n in clone.nodes] == [(n.text, n.bounds, n.xpath) for n in h.nodes]
+
+
+def test_dumps_in_uiautomators_attribute_order_read_the_same_as_any_other_order() -> None:
+    """Nodes in uiautomator's attribute order are read by position (fast); the same
+    nodes with their attributes shuffled or missing are read by name, to the same model."""
+    import random
+
+    from lxml import etree
+
+    from mobile_gym.ui.hierarchy import _DUMP_ATTRIBUTES
+
+    from mobile_gym.simulator import SimulatedDevice
+
+    dumps = [DIALOG_XML.read_text(encoding="utf-8")]  # a real phone's
+    for app in ("settings", "chrome", "clock", "playstore"):
+        dumps.append(SimulatedDevice(dynamics="default", seed=1, setup={"launch": app}).observe(screenshot=False).xml)
+    rng = random.Random(0)
+    for text in dumps:
+        fast = ViewHierarchy(text)
+        root = etree.fromstring(text.encode())
+        for e in root.iter("node"):
+            items = list(e.attrib.items())
+            rng.shuffle(items)
+            e.attrib.clear()
+            e.attrib.update(items)
+        slow = ViewHierarchy(etree.tostring(root))
+        assert len(fast) == len(slow)
+        for a, b in zip(fast, slow):
+            assert (a.index, a.text, a.resource_id, a.class_name, a.package, a.content_desc, a.flags, a.bounds) == \
+                   (b.index, b.text, b.resource_id, b.class_name, b.package, b.content_desc, b.flags, b.bounds)
+    assert any(e.keys() == _DUMP_ATTRIBUTES for e in etree.fromstring(dumps[0].encode()).iter("node"))

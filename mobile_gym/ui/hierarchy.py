@@ -14,10 +14,11 @@ the ``node`` tags of the raw dump. Both spellings are accepted by `ViewHierarchy
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from lxml import etree
 
@@ -37,6 +38,13 @@ FLAG_NAMES = (
     "password",
     "selected",
 )
+
+#: A dump node's attributes in the order uiautomator writes them (the flags are
+#: FLAG_NAMES in another order).
+_DUMP_ATTRIBUTES = ["index", "text", "resource-id", "class", "package", "content-desc", "checkable", "checked",
+                    "clickable", "enabled", "focusable", "focused", "scrollable", "long-clickable", "password",
+                    "selected", "bounds"]
+_FLAG_ORDER = tuple(_DUMP_ATTRIBUTES[6:-1])
 
 #: Packages whose windows are never the app on screen: the status bar, notification
 #: shade and navigation bar, and the keyboards (any package with "inputmethod" in its
@@ -68,10 +76,9 @@ class Bounds:
 
     @classmethod
     def parse(cls, text: str) -> Bounds:
-        m = _BOUNDS.fullmatch(text.strip()) if isinstance(text, str) else None
-        if not m:
+        if not isinstance(text, str):
             raise ValueError(f"bounds must look like '[l,t][r,b]', got {text!r}")
-        return cls(*(int(g) for g in m.groups()))
+        return _parsed_bounds(text)
 
     def __str__(self) -> str:
         return f"[{self.left},{self.top}][{self.right},{self.bottom}]"
@@ -101,6 +108,15 @@ class Bounds:
         )
 
 
+@lru_cache(maxsize=16_384)
+def _parsed_bounds(text: str) -> Bounds:
+    """Bounds are immutable and a screen's recur from dump to dump: parse each text once."""
+    m = _BOUNDS.fullmatch(text.strip())
+    if not m:
+        raise ValueError(f"bounds must look like '[l,t][r,b]', got {text!r}")
+    return Bounds(*(int(g) for g in m.groups()))
+
+
 _EMPTY = Bounds(0, 0, 0, 0)
 
 
@@ -125,16 +141,24 @@ class Node:
     )
 
     def __init__(self, element: etree._Element, parent: Node | None, order: int, hierarchy: ViewHierarchy):
-        get = element.get
-        self.index = get("index", "")
-        self.text = get("text", "") or ""
-        self.resource_id = get("resource-id", "") or ""
-        self.class_name = get("class", "") or ""
-        self.package = get("package", "") or ""
-        self.content_desc = get("content-desc", "") or ""
-        self.flags = {name: get(name) == "true" for name in FLAG_NAMES}
+        values = element.values()
+        if len(values) == len(_DUMP_ATTRIBUTES) and element.keys() == _DUMP_ATTRIBUTES:
+            # uiautomator's own attribute order (the simulator's too): read by position
+            (self.index, self.text, self.resource_id, self.class_name, self.package, self.content_desc,
+             *flags, bounds) = values
+            self.flags = dict(zip(_FLAG_ORDER, [v == "true" for v in flags]))
+        else:
+            get = element.get
+            self.index = get("index", "")
+            self.text = get("text", "") or ""
+            self.resource_id = get("resource-id", "") or ""
+            self.class_name = get("class", "") or ""
+            self.package = get("package", "") or ""
+            self.content_desc = get("content-desc", "") or ""
+            self.flags = {name: get(name) == "true" for name in FLAG_NAMES}
+            bounds = get("bounds", "")
         try:
-            self.bounds = Bounds.parse(get("bounds", ""))
+            self.bounds = Bounds.parse(bounds)
         except ValueError:
             self.bounds = _EMPTY
         self.parent = parent
@@ -196,6 +220,9 @@ class ViewHierarchy:
 
     def __init__(self, xml: str | bytes, *, source: str | Path | None = None):
         self.source = source
+        #: Views of this screen other modules work out once and keep with it (its
+        #: actionable elements, a policy's features of them), by the module's own key.
+        self.derived: dict[Any, Any] = {}
         name = source or "view hierarchy"
         data = xml.encode("utf-8", errors="replace") if isinstance(xml, str) else bytes(xml)
         if len(data) > MAX_DUMP_BYTES:
@@ -412,6 +439,27 @@ class ViewHierarchy:
                 anchor_path = self._class_tree_path(anchor)
                 return f'//*[@resource-id="{rid}"]' + absolute[len(anchor_path) :]
         return absolute
+
+
+def parsed_screen(xml: str) -> ViewHierarchy:
+    """The parse of a dump, shared while the same screen comes back: an env's episodes
+    revisit the same few screens, and each parse costs about a millisecond. Parses of
+    the last `SHARED_PARSES` distinct dumps (up to `MAX_SHARED_DUMP` characters) are kept."""
+    hit = _PARSES.get(xml)
+    if hit is not None:
+        _PARSES.move_to_end(xml)
+        return hit
+    parsed = ViewHierarchy(xml)
+    if len(xml) <= MAX_SHARED_DUMP:
+        _PARSES[xml] = parsed
+        if len(_PARSES) > SHARED_PARSES:
+            _PARSES.popitem(last=False)
+    return parsed
+
+
+SHARED_PARSES = 64
+MAX_SHARED_DUMP = 200_000
+_PARSES: OrderedDict[str, ViewHierarchy] = OrderedDict()
 
 
 def _unpickle_hierarchy(xml: bytes, source: str | Path | None) -> ViewHierarchy:

@@ -1,0 +1,201 @@
+"""`DiscreteElementActions`: the action space a policy learns in — tap the k-th element of
+the screen, a few extras, or type a phrase — with a mask of what the screen allows.
+
+Coordinates are a poor action space for learning: almost every point does nothing, and
+the same button moves between screens, profiles and seeds. An element slot is "the k-th
+actionable element" (`mobile_gym.ui.elements`: the ids the LLM interfaces and the report
+use), tapped at a point of it that shows. Slots are laid out as
+
+    [0, K)            tap element k
+    [K, K+E)          the extras: back, home, enter, scroll down/up, complete (by name)
+    [K+E, K+E+V)      type phrase v into the focused field
+
+Phrases are spans of the instruction by default (words and short n-grams, quoted text
+whole, as MiniWoB's typing actions), or the user's own list. A slot is masked when its
+element or phrase does not exist or, for phrases, when no text field has focus:
+`action_masks()` serves sb3-contrib's `MaskablePPO` and ``info["action_mask"]`` the rest.
+A masked choice performs nothing — it sends an empty TYPE, so the step still counts
+toward the step limit — and sets ``info["invalid_action"]``; it never raises.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+import gymnasium as gym
+import numpy as np
+
+from mobile_gym.actions import Action, ActionType
+from mobile_gym.errors import ConfigError, InvalidActionError
+from mobile_gym.ui.elements import Element, actionable_elements, focused_field
+from mobile_gym.wrappers.discrete import DEFAULT_EXTRAS, EXTRA_ACTIONS, check_extras, slot_index
+
+#: Elements a screen may offer before the rest are dropped (the simulator's busiest
+#: screens have about 35; the dropped ones are those of the lowest window).
+MAX_ELEMENTS = 48
+#: Phrase slots, and the longest instruction span offered as a phrase (in words).
+MAX_PHRASES = 16
+MAX_SPAN_WORDS = 3
+
+#: What a masked choice sends: an empty text, which changes nothing on the phone.
+NO_OP = Action.type_text("")
+
+_QUOTED = re.compile(r"[\"“”']([^\"“”']+)[\"“”']")
+_WORD = re.compile(r"[\w@][\w@.\-:/]*[\w]|[\w@]", re.UNICODE)
+#: Words too common to be worth typing on their own.
+_STOPWORDS = frozenset(
+    "a an and are as at be by for from go in into is it of on or the to up with".split())
+
+
+def instruction_phrases(instruction: str, limit: int = MAX_PHRASES, max_words: int = MAX_SPAN_WORDS) -> list[str]:
+    """Spans of an instruction a task may need typed: quoted text whole, then the words,
+    then longer spans (two words, three, ...), each once, in reading order, up to ``limit``.
+
+    >>> instruction_phrases('Search app "VLC for Android" in Google Play Store', limit=6)
+    ['VLC for Android', 'Search', 'app', 'VLC', 'Android', 'Google']
+    """
+    words = _WORD.findall(instruction)
+    spans = [m.group(1).strip() for m in _QUOTED.finditer(instruction)]
+    spans += [w for w in words if w.lower() not in _STOPWORDS]
+    for n in range(2, max_words + 1):
+        spans += [" ".join(words[i:i + n]) for i in range(len(words) - n + 1)]
+    return list(dict.fromkeys(s for s in spans if s))[:limit]
+
+
+class DiscreteElementActions(gym.ActionWrapper, gym.utils.RecordConstructorArgs):
+    """Actions as ``Discrete(max_elements + len(extras) + max_phrases)`` slots, masked.
+
+    >>> import gymnasium as gym, mobile_gym
+    >>> from mobile_gym.wrappers import DiscreteElementActions
+    >>> env = DiscreteElementActions(gym.make("LlamaTouch/settings-open-v0"))
+    >>> obs, info = env.reset(seed=0)
+    >>> env.action_space
+    Discrete(70)
+    >>> [env.describe(i) for i in range(5)]
+    ['tap 0 Gmail', 'tap 1 Photos', 'tap 2 YouTube', 'tap 3 Maps', 'tap 4 Clock']
+    >>> env.describe(5)
+    'tap 5 Settings'
+    >>> obs, reward, terminated, truncated, info = env.step(5)
+    >>> reward, terminated, info["activity"]
+    (1.0, True, 'com.android.settings/com.android.settings.Settings')
+    """
+
+    def __init__(self, env: gym.Env, *, max_elements: int = MAX_ELEMENTS, extras: Sequence[str] = DEFAULT_EXTRAS,
+                 phrases: Sequence[str] | None = None, max_phrases: int = MAX_PHRASES):
+        gym.utils.RecordConstructorArgs.__init__(self, max_elements=max_elements, extras=extras, phrases=phrases,
+                                                 max_phrases=max_phrases)
+        gym.ActionWrapper.__init__(self, env)
+        for name, value in (("max_elements", max_elements), ("max_phrases", max_phrases)):
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= 4096:
+                raise ConfigError(f"{name} must be an integer from 0 to 4096; got {value!r}")
+        self.max_elements = int(max_elements)
+        self.extras = check_extras(extras)
+        self.max_phrases = int(max_phrases)
+        if phrases is None:
+            instruction = getattr(env.unwrapped, "task").instruction
+            self.phrases = instruction_phrases(instruction, self.max_phrases)
+        else:
+            if isinstance(phrases, str) or not all(isinstance(p, str) and p for p in phrases):
+                raise ConfigError("phrases must be a list of non-empty strings")
+            if len(phrases) > self.max_phrases:
+                raise ConfigError(f"{len(phrases)} phrases do not fit in max_phrases={self.max_phrases}")
+            self.phrases = [Action.type_text(p).text for p in phrases]  # as the action would check them
+        self.action_space = gym.spaces.Discrete(self.max_elements + len(self.extras) + self.max_phrases)
+
+    # ------------------------------------------------------------------ screen
+    @property
+    def elements(self) -> list[Element]:
+        """The current screen's elements that have a slot."""
+        return self.env.unwrapped.elements[:self.max_elements]  # type: ignore[attr-defined]
+
+    def action_masks(self) -> np.ndarray:
+        """Which slots do something on the current screen (sb3-contrib's hook)."""
+        hierarchy = self.env.unwrapped.hierarchy  # type: ignore[attr-defined]
+        key = (__name__, self.max_elements, len(self.extras), len(self.phrases), self.max_phrases)
+        mask = hierarchy.derived.get(key)  # the same screen: the same mask
+        if mask is None:
+            mask = hierarchy.derived[key] = self._mask(actionable_elements(hierarchy)[:self.max_elements])
+        return mask.copy()
+
+    def _mask(self, elements: list[Element]) -> np.ndarray:
+        mask = np.zeros(self.action_space.n, dtype=bool)
+        mask[:len(elements)] = True
+        k = self.max_elements
+        mask[k:k + len(self.extras)] = True
+        if focused_field(elements) is not None:
+            start = k + len(self.extras)
+            mask[start:start + len(self.phrases)] = True
+        return mask
+
+    # ------------------------------------------------------------------ slots and actions
+    def describe(self, index: int) -> str:
+        """What a slot does on the current screen, for logs and debugging."""
+        index = self._index(index)
+        k, e = self.max_elements, len(self.extras)
+        if index < k:
+            elements = self.elements
+            return f"tap {index} {elements[index].label}" if index < len(elements) else f"tap {index} (no element)"
+        if index < k + e:
+            return self.extras[index - k]
+        v = index - k - e
+        return f"type {self.phrases[v]!r}" if v < len(self.phrases) else f"type {v} (no phrase)"
+
+    def action(self, index: Any) -> Action:
+        index = self._index(index)
+        if not self.action_masks()[index]:
+            return NO_OP
+        k, e = self.max_elements, len(self.extras)
+        if index < k:
+            return Action.click(*self.elements[index].point)
+        if index < k + e:
+            env = self.env.unwrapped
+            screen = env.hierarchy.screen_bounds  # type: ignore[attr-defined]
+            return EXTRA_ACTIONS[self.extras[index - k]](self.elements, (screen.right, screen.bottom))
+        return Action.type_text(self.phrases[index - k - e])
+
+    def index_of(self, action: Action) -> int | None:
+        """The slot that does what ``action`` does on the current screen (to express a
+        raw agent's demonstrations in this space), or None when no slot does."""
+        if not isinstance(action, Action):
+            raise InvalidActionError(f"index_of takes an Action, got {type(action).__name__}")
+        k, e = self.max_elements, len(self.extras)
+        t = action.action_type
+        if t is ActionType.CLICK or action.is_tap:
+            return self._element_at(action.touch)  # type: ignore[arg-type]
+        if t is ActionType.SWIPE:
+            (x1, y1), (x2, y2) = action.touch, action.lift  # type: ignore[misc]
+            if abs(y2 - y1) <= abs(x2 - x1):
+                return None  # sideways: no extra moves a list that way
+            name = "scroll_down" if y2 < y1 else "scroll_up"
+        elif t is ActionType.TYPE:
+            return k + e + self.phrases.index(action.text) if action.text in self.phrases else None
+        else:
+            name = t.name.lower()
+        return k + self.extras.index(name) if name in self.extras else None
+
+    def _element_at(self, point: tuple[float, float]) -> int | None:
+        """The innermost element whose visible part holds ``point``, whose own tap lands
+        closest to where the raw tap did (a switch inside its row, not the row)."""
+        screen = self.env.unwrapped.hierarchy.screen_bounds  # type: ignore[attr-defined]
+        x, y = point[0] * screen.right, point[1] * screen.bottom
+        inside = [e for e in self.elements if e.visible.contains(x, y)]
+        # windows do not overlap in visible parts; within one, later nodes are children
+        # of earlier ones or drawn over them
+        return max(inside, key=lambda e: e.node.order).index if inside else None
+
+    def _index(self, index: Any) -> int:
+        return slot_index(index, int(self.action_space.n), "DiscreteElementActions")
+
+    # ------------------------------------------------------------------ gym API
+    def reset(self, **kwargs: Any):
+        obs, info = self.env.reset(**kwargs)
+        info["action_mask"] = self.action_masks()
+        return obs, info
+
+    def step(self, action: Any):
+        act = self.action(action)
+        obs, reward, terminated, truncated, info = self.env.step(act)
+        info["invalid_action"] = act is NO_OP
+        info["action_mask"] = self.action_masks()
+        return obs, reward, terminated, truncated, info
