@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -43,13 +44,16 @@ import numpy as np
 #: and draw later episodes from their own generators, so they never meet these.
 EVAL_SEED_BASE = 10_000_000
 
-#: PPO settings for short (1-30 step) episodes with a sparse reward at the end, from
-#: trying them on the Settings and Clock tasks (see RESULTS.md): rollouts of 256 steps
-#: per env hold tens of episodes, so each update sees successes once there are any; a
-#: discount of 0.97 still credits the first tap of a 10-step path (0.97^10 ≈ 0.74) while
-#: preferring short paths; a little entropy keeps the policy trying slots before the
-#: first success. The elements observation is a few thousand features: a wider MLP than
-#: SB3's 64×64 default.
+#: Set to 1 (unless set already) for this process and the env workers it starts.
+THREAD_VARIABLES = ("OMP_NUM_THREADS", "MKL_NUM_THREADS")
+
+#: PPO settings for short (1-30 step) episodes with a sparse reward at the end (with them
+#: MaskablePPO solves 2-4 step Settings, Clock and Chrome tasks in 5-15k steps, and the
+#: nine Settings tasks at once in 50k; see RESULTS.md): rollouts of 256 steps per env hold
+#: tens of episodes, so each update sees successes once there are any; a discount of 0.97
+#: still credits the first tap of a 10-step path (0.97^10 ≈ 0.74) while preferring short
+#: paths; a little entropy keeps the policy trying slots before the first success. The
+#: elements observation is a few thousand features: a wider MLP than SB3's 64×64 default.
 HYPERPARAMETERS: dict[str, dict[str, Any]] = {
     "elements": {"n_steps": 256, "batch_size": 128, "n_epochs": 10, "gamma": 0.97, "gae_lambda": 0.95,
                  "ent_coef": 0.01, "learning_rate": 3e-4, "clip_range": 0.2, "net_arch": [256, 256]},
@@ -100,6 +104,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     for name in ("steps", "n_envs", "eval_every", "eval_seeds", "bc_epochs"):
         if getattr(args, name) < (0 if name == "bc_epochs" else 1):
             p.error(f"--{name.replace('_', '-')} must be positive")
+    if args.stop_at is not None and not 0.0 <= args.stop_at <= 1.0:
+        p.error("--stop-at is a success rate, from 0 to 1")
     return args
 
 
@@ -183,6 +189,7 @@ def make_eval_callback(args: argparse.Namespace, out: Path, start: float):
             self.hits = 0  # evaluations in a row at or above --stop-at
             self.stopped_early = False
             self.train_episodes = self.train_successes = 0
+            self.reported = (0, 0)  # training episodes and successes at the last evaluation
 
         def _on_training_start(self) -> None:
             self.run_eval()
@@ -212,8 +219,12 @@ def make_eval_callback(args: argparse.Namespace, out: Path, start: float):
             self.next_eval = self.num_timesteps + args.eval_every
             write_curve(out, self.rows)
             mean = float(np.mean(rates))
+            episodes, successes = (self.train_episodes - self.reported[0], self.train_successes - self.reported[1])
+            self.reported = (self.train_episodes, self.train_successes)
             print(f"[{self.num_timesteps:>8} steps {time.perf_counter() - start:7.0f}s] eval success "
-                  f"{mean:.2f}" + ("" if len(rates) == 1 else f" (min {min(rates):.2f})"), flush=True)
+                  f"{mean:.2f}" + ("" if len(rates) == 1 else f" (min {min(rates):.2f})")
+                  + (f"; training episodes since the last eval {episodes}, {successes / episodes:.0%} successful"
+                     if episodes else ""), flush=True)
             self.hits = self.hits + 1 if args.stop_at is not None and mean >= args.stop_at else 0
             if self.hits >= 2 and self.num_timesteps > 0:
                 self.stopped_early = True
@@ -299,14 +310,21 @@ def find_dataset(path: Path):
 
 def behaviour_clone(model: Any, path: Path, epochs: int, masked: bool, seed: int) -> dict[str, Any]:
     """Fit the policy's action distribution to the dataset's actions (cross-entropy with
-    the recorded masks) for ``epochs`` epochs with the policy's own optimizer."""
+    the recorded masks) and its value to the demos' discounted returns, for ``epochs``
+    epochs with the policy's own optimizer.
+
+    The value matters as much as the actions: with an untrained critic PPO's first update
+    sees advantages that are noise (early steps look worse than late ones) and undoes the
+    cloning in one rollout (bestbuy-empty-cart: 95% success after cloning, 0% after 512
+    steps of PPO). The returns come from the dataset's rewards, so record the demos with
+    the reward mode you train with."""
     import gymnasium as gym
     import torch
 
     dataset = find_dataset(path)
     observations: dict[str, list[np.ndarray]] | list[np.ndarray] = (
         {} if isinstance(dataset.observation_space, gym.spaces.Dict) else [])
-    actions, masks = [], []
+    actions, masks, returns = [], [], []
     for episode in dataset.iterate_episodes():
         n = len(episode.actions)
         if isinstance(observations, dict):
@@ -317,6 +335,11 @@ def behaviour_clone(model: Any, path: Path, epochs: int, masked: bool, seed: int
         actions.append(np.asarray(episode.actions))
         if "action_mask" in episode.infos:
             masks.append(np.asarray(episode.infos["action_mask"])[:n])
+        g, episode_returns = 0.0, np.zeros(n, np.float32)
+        for t in range(n - 1, -1, -1):  # Monte-Carlo: the demos end on success or the step limit
+            g = float(episode.rewards[t]) + model.gamma * g
+            episode_returns[t] = g
+        returns.append(episode_returns)
     if isinstance(observations, dict):
         obs = {k: np.concatenate(v) for k, v in observations.items()}
         space_ok = all(obs[k].shape[1:] == model.observation_space[k].shape for k in obs)
@@ -326,42 +349,44 @@ def behaviour_clone(model: Any, path: Path, epochs: int, masked: bool, seed: int
     if not space_ok or dataset.action_space != model.action_space:
         raise SystemExit("--bc-demos: the dataset's spaces differ from the training env's "
                          "(record it with the same preset, phrases and wrapper settings)")
-    acts = np.concatenate(actions)
+    acts, targets = np.concatenate(actions), np.concatenate(returns)
     mask = np.concatenate(masks) if masked and masks else None
     policy = model.policy
     policy.set_training_mode(True)
     rng = np.random.default_rng(seed)
     batch = 64
-    losses, accuracy = [], 0.0
+    losses, value_losses = [], []
     for _ in range(epochs):
         order = rng.permutation(len(acts))
-        epoch_losses = []
-        for startidx in range(0, len(order), batch):
-            idx = order[startidx:startidx + batch]
+        epoch_losses, epoch_value_losses = [], []
+        for first in range(0, len(order), batch):
+            idx = order[first:first + batch]
             obs_t, _ = policy.obs_to_tensor({k: v[idx] for k, v in obs.items()} if isinstance(obs, dict)
                                             else obs[idx])
             act_t = torch.as_tensor(acts[idx], device=policy.device)
-            if mask is not None:
-                _, log_prob, _ = policy.evaluate_actions(obs_t, act_t, action_masks=mask[idx])
-            else:
-                _, log_prob, _ = policy.evaluate_actions(obs_t, act_t)
+            extra = {"action_masks": mask[idx]} if mask is not None else {}
+            values, log_prob, _ = policy.evaluate_actions(obs_t, act_t, **extra)
+            value_loss = torch.nn.functional.mse_loss(values.flatten(),
+                                                      torch.as_tensor(targets[idx], device=policy.device))
             loss = -log_prob.mean()
             policy.optimizer.zero_grad()
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(policy.parameters(), 0.5)
+            (loss + model.vf_coef * value_loss).backward()
+            torch.nn.utils.clip_grad_norm_(policy.parameters(), model.max_grad_norm)
             policy.optimizer.step()
             epoch_losses.append(float(loss.detach()))
+            epoch_value_losses.append(float(value_loss.detach()))
         losses.append(float(np.mean(epoch_losses)))
+        value_losses.append(float(np.mean(epoch_value_losses)))
     policy.set_training_mode(False)
     with torch.no_grad():
         obs_t, _ = policy.obs_to_tensor(obs)
-        dist = (policy.get_distribution(obs_t, action_masks=mask) if mask is not None
-                else policy.get_distribution(obs_t))
-        predicted = dist.get_actions(deterministic=True).cpu().numpy()
-        accuracy = float(np.mean(predicted == acts))
+        dist = policy.get_distribution(obs_t, **({"action_masks": mask} if mask is not None else {}))
+        accuracy = float(np.mean(dist.get_actions(deterministic=True).cpu().numpy() == acts))
+    recorded = dataset.storage.metadata.get("policy_env", {}).get("reward_mode", "sparse")
     return {"dataset": str(path), "episodes": int(dataset.total_episodes), "pairs": int(len(acts)),
             "epochs": epochs, "loss_first": losses[0] if losses else None,
-            "loss_last": losses[-1] if losses else None, "train_accuracy": accuracy}
+            "loss_last": losses[-1] if losses else None, "value_loss_last": value_losses[-1] if losses else None,
+            "train_accuracy": accuracy, "dataset_reward_mode": recorded}
 
 
 # ---------------------------------------------------------------------------- main
@@ -403,10 +428,13 @@ def evaluate_only(args: argparse.Namespace, model: Any, start: float) -> dict[st
 
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     args = parse_args(argv)
+    # One thread per process for torch's OpenMP, here and in the env workers (they inherit the
+    # environment): the networks are small, the cores few, and idle OpenMP threads spin.
+    for name in THREAD_VARIABLES:
+        os.environ.setdefault(name, "1")
     import torch
     from stable_baselines3 import PPO
 
-    # small networks, one sample at a time while collecting: more threads only contend with the envs
     torch.set_num_threads(1)
 
     import mobile_gym
@@ -433,7 +461,10 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         bc = behaviour_clone(model, args.bc_demos, args.bc_epochs, args.algo == "maskable-ppo", args.seed)
         bc["seconds"] = round(time.perf_counter() - begin, 2)
         print(f"behaviour cloning: {bc['pairs']} pairs, loss {bc['loss_first']:.3f} -> {bc['loss_last']:.3f}, "
-              f"accuracy {bc['train_accuracy']:.2f}", flush=True)
+              f"accuracy {bc['train_accuracy']:.2f}, value loss {bc['value_loss_last']:.4f}", flush=True)
+        if bc["dataset_reward_mode"] != args.reward:
+            print(f"warning: the demos were recorded with {bc['dataset_reward_mode']!r} rewards, training uses "
+                  f"{args.reward!r}: the value warm start learns the other returns", flush=True)
     callback = make_eval_callback(args, out, start)
     learn_start = time.perf_counter()
     try:
@@ -463,4 +494,9 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    main()
+    from mobile_gym.errors import MobileGymError
+
+    try:
+        main()
+    except MobileGymError as error:  # a bad task pattern, profile, phrase...: the message, not a traceback
+        sys.exit(f"error: {error}")

@@ -278,7 +278,8 @@ def _slot_for(slots: Any, action: Action) -> tuple[int | None, Action | None, st
     index = slots.index_of(action)
     what = f"{action.action_type.name}{_what(action)}"
     if index is None:
-        return None, None, f"no slot of the preset does {what}"
+        hint = " (not one of the phrases: add it to them, e.g. --phrases)" if action.action_type is ActionType.TYPE else ""
+        return None, None, f"no slot of the preset does {what}{hint}"
     masks = getattr(slots, "action_masks", None)
     if masks is not None and not masks()[index]:
         return None, None, f"slot {index} does {what} but is masked on this screen"

@@ -16,6 +16,8 @@ policy can learn them all.
 
 from __future__ import annotations
 
+import os
+import sys
 from typing import Any, Callable, Mapping, Sequence
 
 import gymnasium as gym
@@ -129,6 +131,8 @@ def make_vec_env(
 
     def make(rank: int) -> Callable[[], gym.Env]:
         def thunk() -> gym.Env:
+            if vec == "subproc":
+                _one_torch_thread()
             env = policy_env(tasks, preset, **policy_env_kwargs)
             path = None if monitor_dir is None else f"{monitor_dir}/{rank}"
             return Monitor(env, path, info_keywords=("is_success",) if path else ())
@@ -139,6 +143,16 @@ def make_vec_env(
     if seed is not None:
         venv.seed(seed)
     return venv
+
+
+def _one_torch_thread() -> None:
+    """In a worker: torch (loaded for fuzzy checks) on one thread. A worker shares the
+    cores with the learner and the other workers; with more threads, OpenMP's idle ones
+    spin between the worker's small encodes and training slowed ~10× on 2 cores."""
+    os.environ.setdefault("OMP_NUM_THREADS", "1")  # read when torch loads, if it has not yet
+    torch = sys.modules.get("torch")
+    if torch is not None:
+        torch.set_num_threads(1)
 
 
 def _choices(value: str | Sequence[str] | None, name: str) -> list[str | None]:

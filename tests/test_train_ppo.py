@@ -26,7 +26,7 @@ TINY = ["--tasks", "settings-open", "--steps", "256", "--n-steps", "64", "--batc
         "--eval-every", "128", "--eval-seeds", "3"]
 
 
-@pytest.mark.slow
+@pytest.mark.slow  # ~7 s: two runs of main()
 def test_tiny_run_writes_curve_chart_model_and_summary(tmp_path: Path) -> None:
     from PIL import Image
     from sb3_contrib import MaskablePPO
@@ -72,7 +72,6 @@ def test_tiny_run_writes_curve_chart_model_and_summary(tmp_path: Path) -> None:
     assert again["final_success"]["settings-open@pixel-6"] == summary["final_success"]["settings-open"]
 
 
-@pytest.mark.slow
 def test_behaviour_cloning_on_oracle_demos_solves_settings_open(tmp_path: Path) -> None:
     from mobile_gym.demos import record_demos
 
@@ -87,7 +86,6 @@ def test_behaviour_cloning_on_oracle_demos_solves_settings_open(tmp_path: Path) 
     assert first["steps"] == "0" and float(first["success_rate"]) == 1.0  # before any PPO update
 
 
-@pytest.mark.slow
 def test_pixels_preset_trains_a_cnn_with_plain_ppo(tmp_path: Path) -> None:
     summary = load_script().main([*TINY, "--steps", "128", "--preset", "pixels", "--eval-seeds", "2",
                                   "--out", str(tmp_path)])

@@ -12,9 +12,9 @@ The env draws its screenshot at its ``observation_size`` (a quarter of the scree
 default) before this shrinks it, and drawing is most of a step's cost. A smaller
 ``observation_size`` is cheaper: ``gym.make(id, observation_size=(84, 84))`` has the
 simulator draw the frame at ``size`` itself (nothing is resampled here): a step of the
-pixel preset takes 0.7 ms instead of 2. But at that scale it leaves out text, which area averaging keeps as grey marks
-that tell rows apart; an eighth of the screen, (135, 300) on the default profile, is
-in between. Only ``gym.make`` can choose: a wrapper gets the env already made.
+pixel preset takes 0.7 ms instead of 2. But at that scale it leaves out text, which
+area averaging keeps as grey marks that tell rows apart; an eighth of the screen,
+(135, 300) on the default profile, is in between. Only ``gym.make`` can choose: a wrapper gets the env already made.
 """
 
 from __future__ import annotations
