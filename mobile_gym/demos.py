@@ -21,8 +21,8 @@ what the agent was written for, and the wrapper is the one place where both exis
 Episodes are buffered as Minari ``EpisodeBuffer``s and written with
 ``minari.create_dataset_from_buffers`` (``minari.DataCollector`` would need jax to buffer
 steps). Datasets go to ``out``: Minari's ``MINARI_DATASETS_PATH`` is set to it only while
-writing (not thread-safe: one recording per process at a time). Load one with ``MINARI_DATASETS_PATH=out`` and ``minari.load_dataset(id)``,
-or with ``minari.MinariDataset(f"{out}/{id}/data")``; ``mobile_gym.policy_env(
+writing (not thread-safe: one recording per process at a time). Load one with
+``MINARI_DATASETS_PATH=out`` and ``minari.load_dataset(id)``, or with ``minari.MinariDataset(f"{out}/{id}/data")``; ``mobile_gym.policy_env(
 **dataset.storage.metadata["policy_env"])`` makes the env the episodes were recorded in.
 
 >>> import tempfile, mobile_gym
@@ -54,7 +54,8 @@ import gymnasium as gym
 import numpy as np
 
 from mobile_gym.actions import Action, ActionType
-from mobile_gym.errors import ConfigError
+from mobile_gym.errors import ConfigError, whole_number
+from mobile_gym.wrappers.discrete import extra_for
 
 if TYPE_CHECKING:
     import minari
@@ -136,10 +137,7 @@ def record_demos(
     from mobile_gym.runner.episode import check_agent
     from mobile_gym.tasks.suite import select_simulator_tasks
 
-    if isinstance(episodes, bool) or not isinstance(episodes, (int, np.integer)) or episodes < 1:
-        raise ConfigError(f"episodes must be a positive integer; got {episodes!r}")
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ConfigError(f"seed must be a non-negative integer; got {seed!r}")
+    episodes, seed = whole_number("episodes", episodes, 1), whole_number("seed", seed, 0)
     chosen = select_simulator_tasks(tasks)
     dataset_id = dataset_id or f"mobile-gym/{_NOT_NAME.sub('_', agent)}-{preset}-v0"
     try:
@@ -149,11 +147,11 @@ def record_demos(
     root = Path(out)
     if (root / dataset_id).exists():
         raise ConfigError(f"{root / dataset_id} already exists: choose another dataset_id or out folder")
-    check_agent(agent, chosen[0], int(seed))
+    check_agent(agent, chosen[0], seed)
     env_kwargs = {"profiles": profile, "dynamics": dynamics, "wrapper_kwargs": dict(wrapper_kwargs or {}),
                   **make_kwargs}
     recipe = {"tasks": [t.id for t in chosen], "preset": preset, **env_kwargs}
-    seeds = [int(seed) + i for i in range(int(episodes))]
+    seeds = [seed + i for i in range(episodes)]
 
     dataset = None
     summaries: list[TaskSummary] = []
@@ -220,7 +218,7 @@ def _record_episode(task: SimTask, seed: int, agent_spec: str, preset: str, env_
     from mobile_gym.runner.episode import load_agent
 
     env = policy_env(task.id, preset, trim_info=False, under=[_LastRawStep], **env_kwargs)
-    raw = _innermost(env, _LastRawStep)
+    raw = _layer(env, lambda e: isinstance(e, _LastRawStep), "the raw step is not kept under the preset")
     slots = _slot_wrapper(env)
     try:
         obs, info = env.reset(seed=seed)
@@ -256,19 +254,20 @@ def _record_episode(task: SimTask, seed: int, agent_spec: str, preset: str, env_
                          infos=_stacked(infos)), None
 
 
-def _innermost(env: gym.Env, kind: type) -> Any:
-    while not isinstance(env, kind):
-        env = env.env  # type: ignore[attr-defined]
-    return env
+def _layer(env: gym.Env, found: Callable[[gym.Env], bool], missing: str) -> Any:
+    """The outermost wrapper of ``env`` for which ``found`` holds (a `ConfigError` saying
+    ``missing`` when none does)."""
+    while isinstance(env, gym.Wrapper):
+        if found(env):
+            return env
+        env = env.env
+    raise ConfigError(missing)
 
 
 def _slot_wrapper(env: gym.Env) -> gym.Wrapper:
     """The preset wrapper that turns slots into raw actions (the one with ``index_of``)."""
-    while isinstance(env, gym.Wrapper):
-        if callable(getattr(type(env), "index_of", None)):
-            return env
-        env = env.env
-    raise ConfigError("the preset has no wrapper with index_of(action): its actions cannot be recorded")
+    return _layer(env, lambda e: callable(getattr(type(e), "index_of", None)),
+                  "the preset has no wrapper with index_of(action): its actions cannot be recorded")
 
 
 def _slot_for(slots: Any, action: Action) -> tuple[int | None, Action | None, str]:
@@ -278,7 +277,8 @@ def _slot_for(slots: Any, action: Action) -> tuple[int | None, Action | None, st
     index = slots.index_of(action)
     what = f"{action.action_type.name}{_what(action)}"
     if index is None:
-        hint = " (not one of the phrases: add it to them, e.g. --phrases)" if action.action_type is ActionType.TYPE else ""
+        typed = action.action_type is ActionType.TYPE
+        hint = " (not one of the phrases: add it to them, e.g. --phrases)" if typed else ""
         return None, None, f"no slot of the preset does {what}{hint}"
     masks = getattr(slots, "action_masks", None)
     if masks is not None and not masks()[index]:
@@ -299,16 +299,8 @@ def _same_kind(action: Action, sent: Action) -> bool:
     if action.action_type is not sent.action_type:
         return False
     if action.action_type is ActionType.SWIPE:
-        return _vertical_direction(action) == _vertical_direction(sent) != 0
+        return extra_for(action) == extra_for(sent) is not None  # a scroll the same way
     return action.text == sent.text
-
-
-def _vertical_direction(action: Action) -> int:
-    """-1 finger up (scrolls down), 1 finger down, 0 a mostly sideways swipe."""
-    (x1, y1), (x2, y2) = action.touch, action.lift  # type: ignore[misc]
-    if abs(y2 - y1) <= abs(x2 - x1):
-        return 0
-    return 1 if y2 > y1 else -1
 
 
 def _difference(action: Action, got: tuple, expected: tuple) -> str:

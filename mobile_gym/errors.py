@@ -6,7 +6,9 @@ to keep a batch going catch that and nothing broader.
 
 from __future__ import annotations
 
+import numbers
 from pathlib import Path
+from typing import Any
 
 
 class MobileGymError(Exception):
@@ -16,6 +18,17 @@ class MobileGymError(Exception):
 class ConfigError(MobileGymError, ValueError):
     """An argument of an env, device or command has a value it cannot use; the message
     names the argument and what it accepts."""
+
+
+def whole_number(name: str, value: Any, low: int = 0, high: int | None = None) -> int:
+    """``value`` as an ``int`` when it is a whole number (Python's or numpy's, not a bool)
+    from ``low`` to ``high``; else a `ConfigError` naming the argument ``name``."""
+    if isinstance(value, numbers.Integral) and not isinstance(value, bool) and low <= value \
+            and (high is None or value <= high):
+        return int(value)
+    wanted = (f"an integer from {low} to {high}" if high is not None else "a positive integer" if low == 1
+              else "a non-negative integer" if low == 0 else f"an integer from {low} up")
+    raise ConfigError(f"{name} must be {wanted}; got {value!r}")
 
 
 class ResetNeededError(MobileGymError, RuntimeError):

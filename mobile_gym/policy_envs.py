@@ -22,7 +22,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 import gymnasium as gym
 
-from mobile_gym.errors import ConfigError
+from mobile_gym.errors import ConfigError, whole_number
 from mobile_gym.multitask import TaskSampler
 from mobile_gym.tasks.suite import select_simulator_tasks
 
@@ -125,8 +125,7 @@ def make_vec_env(
 
     if vec not in VECTORIZATION:
         raise ConfigError(f"vec must be one of {', '.join(VECTORIZATION)}; got {vec!r}")
-    if isinstance(n_envs, bool) or not isinstance(n_envs, int) or n_envs < 1:
-        raise ConfigError(f"n_envs must be a positive integer; got {n_envs!r}")
+    whole_number("n_envs", n_envs, 1)
     policy_env(tasks, preset, **policy_env_kwargs).close()  # bad arguments fail here, not in a worker
 
     def make(rank: int) -> Callable[[], gym.Env]:

@@ -23,7 +23,7 @@ from mobile_gym.multitask import TaskSampler
 from mobile_gym.tasks.suite import simulator_tasks
 from mobile_gym.ui.elements import actionable_elements
 from mobile_gym.wrappers import DiscreteElementActions, ElementFeatures, TrimInfo
-from mobile_gym.wrappers.element_actions import NO_OP, instruction_phrases
+from mobile_gym.wrappers.element_actions import instruction_phrases
 
 TASKS = sorted(simulator_tasks())
 
@@ -108,7 +108,8 @@ def walk_screens(task: str, steps: int = 40, seed: int = 0):
     for _ in range(steps):
         inner = env.unwrapped
         yield inner.hierarchy, inner.elements
-        _, _, terminated, truncated, _ = env.step(int(rng.choice(np.flatnonzero(env.get_wrapper_attr("action_masks")()))))
+        allowed = np.flatnonzero(env.get_wrapper_attr("action_masks")())
+        _, _, terminated, truncated, _ = env.step(int(rng.choice(allowed)))
         if terminated or truncated:
             env.reset()
 

@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from mobile_gym.actions import Action, _shown
+from mobile_gym.actions import Action, ActionType, _shown
 from mobile_gym.errors import ConfigError, InvalidActionError
 from mobile_gym.ui.elements import Element
 
@@ -60,6 +60,21 @@ def check_extras(extras: Sequence[str]) -> tuple[str, ...]:
     if unknown or len(set(extras)) != len(extras):
         raise ConfigError(f"extras must be distinct names among {', '.join(EXTRA_ACTIONS)}; got {list(extras)}")
     return extras
+
+
+def extra_for(action: Action) -> str | None:
+    """The extra that does what a key or a swipe does: BACK, HOME, ENTER, COMPLETE and
+    IMPOSSIBLE by name, a mostly vertical swipe as scroll_down (finger moving up) or
+    scroll_up, whatever its length; None for taps, TYPE and sideways swipes."""
+    kind = action.action_type
+    if action.is_tap or kind is ActionType.TYPE:
+        return None
+    if kind is ActionType.SWIPE:
+        (x1, y1), (x2, y2) = action.touch, action.lift  # type: ignore[misc]
+        if abs(y2 - y1) <= abs(x2 - x1):
+            return None  # no extra moves a list sideways
+        return "scroll_down" if y2 < y1 else "scroll_up"
+    return kind.name.lower()
 
 
 def slot_index(action: Any, n: int, space: str) -> int:

@@ -27,9 +27,9 @@ import gymnasium as gym
 import numpy as np
 
 from mobile_gym.actions import Action, ActionType
-from mobile_gym.errors import ConfigError, InvalidActionError
-from mobile_gym.ui.elements import Element, actionable_elements, focused_field
-from mobile_gym.wrappers.discrete import DEFAULT_EXTRAS, EXTRA_ACTIONS, check_extras, slot_index
+from mobile_gym.errors import ConfigError, InvalidActionError, whole_number
+from mobile_gym.ui.elements import Element, focused_field
+from mobile_gym.wrappers.discrete import DEFAULT_EXTRAS, EXTRA_ACTIONS, check_extras, extra_for, slot_index
 
 #: Elements a screen may offer before the rest are dropped (the simulator's busiest
 #: screens have about 35; the dropped ones are those of the lowest window).
@@ -37,6 +37,8 @@ MAX_ELEMENTS = 48
 #: Phrase slots, and the longest instruction span offered as a phrase (in words).
 MAX_PHRASES = 16
 MAX_SPAN_WORDS = 3
+#: Most element or phrase slots a space may be given (far above any screen).
+MAX_SLOTS = 4096
 
 #: What a masked choice sends: an empty text, which changes nothing on the phone.
 NO_OP = Action.type_text("")
@@ -86,12 +88,9 @@ class DiscreteElementActions(gym.ActionWrapper, gym.utils.RecordConstructorArgs)
         gym.utils.RecordConstructorArgs.__init__(self, max_elements=max_elements, extras=extras, phrases=phrases,
                                                  max_phrases=max_phrases)
         gym.ActionWrapper.__init__(self, env)
-        for name, value in (("max_elements", max_elements), ("max_phrases", max_phrases)):
-            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= 4096:
-                raise ConfigError(f"{name} must be an integer from 0 to 4096; got {value!r}")
-        self.max_elements = int(max_elements)
+        self.max_elements = whole_number("max_elements", max_elements, 0, MAX_SLOTS)
         self.extras = check_extras(extras)
-        self.max_phrases = int(max_phrases)
+        self.max_phrases = whole_number("max_phrases", max_phrases, 0, MAX_SLOTS)
         if phrases is None:
             instruction = getattr(env.unwrapped, "task").instruction
             self.phrases = instruction_phrases(instruction, self.max_phrases)
@@ -115,7 +114,7 @@ class DiscreteElementActions(gym.ActionWrapper, gym.utils.RecordConstructorArgs)
         key = (__name__, self.max_elements, len(self.extras), len(self.phrases), self.max_phrases)
         mask = hierarchy.derived.get(key)  # the same screen: the same mask
         if mask is None:
-            mask = hierarchy.derived[key] = self._mask(actionable_elements(hierarchy)[:self.max_elements])
+            mask = hierarchy.derived[key] = self._mask(self.elements)
         return mask.copy()
 
     def _mask(self, elements: list[Element]) -> np.ndarray:
@@ -160,18 +159,11 @@ class DiscreteElementActions(gym.ActionWrapper, gym.utils.RecordConstructorArgs)
         if not isinstance(action, Action):
             raise InvalidActionError(f"index_of takes an Action, got {type(action).__name__}")
         k, e = self.max_elements, len(self.extras)
-        t = action.action_type
-        if t is ActionType.CLICK or action.is_tap:
+        if action.is_tap:
             return self._element_at(action.touch)  # type: ignore[arg-type]
-        if t is ActionType.SWIPE:
-            (x1, y1), (x2, y2) = action.touch, action.lift  # type: ignore[misc]
-            if abs(y2 - y1) <= abs(x2 - x1):
-                return None  # sideways: no extra moves a list that way
-            name = "scroll_down" if y2 < y1 else "scroll_up"
-        elif t is ActionType.TYPE:
+        if action.action_type is ActionType.TYPE:
             return k + e + self.phrases.index(action.text) if action.text in self.phrases else None
-        else:
-            name = t.name.lower()
+        name = extra_for(action)
         return k + self.extras.index(name) if name in self.extras else None
 
     def _element_at(self, point: tuple[float, float]) -> int | None:

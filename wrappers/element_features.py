@@ -28,10 +28,10 @@ from zlib import crc32
 import gymnasium as gym
 import numpy as np
 
-from mobile_gym.errors import ConfigError
+from mobile_gym.errors import ConfigError, whole_number
 from mobile_gym.ui.elements import actionable_elements
 from mobile_gym.ui.hierarchy import ViewHierarchy
-from mobile_gym.wrappers.element_actions import MAX_ELEMENTS
+from mobile_gym.wrappers.element_actions import MAX_ELEMENTS, MAX_SLOTS
 
 #: Class names with a one-hot column each (by the last part of the name); the rest
 #: share the final "other" column.
@@ -87,22 +87,15 @@ class ElementFeatures(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
                                                  id_dims=id_dims, text_encoder=text_encoder,
                                                  embedding_model=embedding_model, flat=flat)
         gym.ObservationWrapper.__init__(self, env)
-        for name, value, low in (("max_elements", max_elements, 0), ("text_dims", text_dims, 1),
-                                 ("id_dims", id_dims, 1)):
-            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not low <= value <= 4096:
-                raise ConfigError(f"{name} must be an integer from {low} to 4096; got {value!r}")
+        self.max_elements = whole_number("max_elements", max_elements, 0, MAX_SLOTS)
+        self.text_dims = whole_number("text_dims", text_dims, 1, MAX_SLOTS)
+        self.id_dims = whole_number("id_dims", id_dims, 1, MAX_SLOTS)
         if text_encoder not in TEXT_ENCODERS:
             raise ConfigError(f"text_encoder must be one of {', '.join(TEXT_ENCODERS)}; got {text_encoder!r}")
-        self.max_elements, self.text_dims, self.id_dims = int(max_elements), int(text_dims), int(id_dims)
         self.text_encoder = text_encoder
         self.embedding_model = embedding_model
         self.flat = bool(flat)  # rows joined into one vector, the shape SB3's MLP extractors expect
-        self._embedder = None
-        if text_encoder == "minilm":
-            from mobile_gym.matcher.embeddings import shared_embedder
-
-            self._embedder = shared_embedder(embedding_model)
-            self._embedder.load()  # at make, never in a step
+        self._attach_embedder()
         names = self.feature_names()
         instruction_dims = MINILM_DIMS if text_encoder == "minilm" else self.text_dims
         self.shape = (self.max_elements, len(names))  # of the rows, before flattening
@@ -118,6 +111,12 @@ class ElementFeatures(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
 
     def __setstate__(self, state: dict) -> None:
         self.__dict__.update(state)
+        self._attach_embedder()
+
+    def _attach_embedder(self) -> None:
+        """The process's shared MiniLM for ``text_encoder="minilm"``, loaded now (at make or
+        unpickling), never in a step."""
+        self._embedder = None
         if self.text_encoder == "minilm":
             from mobile_gym.matcher.embeddings import shared_embedder
 
@@ -169,11 +168,9 @@ class ElementFeatures(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
             row[4 + len(FLAGS)] = e.editable
             short = node.class_name.rsplit(".", 1)[-1]
             row[4 + len(FLAGS) + 1 + _CLASS_COLUMN.get(short, len(CLASSES))] = 1.0
+            row[text_start:id_start] = hashed(e.label, self.text_dims)
+            row[id_start:id_start + self.id_dims] = hashed(node.resource_id.rsplit("/", 1)[-1], self.id_dims)
             label = words(e.label)
-            for w in label:
-                row[text_start + _bucket(w, self.text_dims)] = 1.0
-            for w in words(node.resource_id.rsplit("/", 1)[-1]):
-                row[id_start + _bucket(w, self.id_dims)] = 1.0
             if label and self._embedder is None:
                 row[-2] = sum(w in instruction_words for w in label) / len(label)
         if self._embedder is not None:

@@ -13,17 +13,16 @@ into the index that does the same on the current screen, for demonstrations.
 
 from __future__ import annotations
 
-import numbers
 from typing import Any, Sequence
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from mobile_gym.actions import Action, ActionType, _shown
-from mobile_gym.errors import ConfigError, InvalidActionError
+from mobile_gym.actions import Action, _shown
+from mobile_gym.errors import InvalidActionError, whole_number
 from mobile_gym.ui.hierarchy import ViewHierarchy
-from mobile_gym.wrappers.discrete import DEFAULT_EXTRAS, EXTRA_ACTIONS, check_extras, slot_index
+from mobile_gym.wrappers.discrete import DEFAULT_EXTRAS, EXTRA_ACTIONS, check_extras, extra_for, slot_index
 
 #: Most rows or columns: 256 rows on a 2,400-pixel screen are cells of 9 pixels, finer
 #: than any widget.
@@ -52,11 +51,8 @@ class GridTaps(gym.ActionWrapper, gym.utils.RecordConstructorArgs):
     """
 
     def __init__(self, env: gym.Env, rows: int = 8, cols: int = 4, extras: Sequence[str] = DEFAULT_EXTRAS):
-        for name, value in (("rows", rows), ("cols", cols)):
-            if not (isinstance(value, numbers.Integral) and not isinstance(value, (bool, np.bool_))
-                    and 1 <= value <= MAX_GRID_SIDE):
-                raise ConfigError(f"{name} must be a whole number from 1 to {MAX_GRID_SIDE}, got {value!r}")
-        rows, cols, extras = int(rows), int(cols), check_extras(extras)
+        rows, cols = whole_number("rows", rows, 1, MAX_GRID_SIDE), whole_number("cols", cols, 1, MAX_GRID_SIDE)
+        extras = check_extras(extras)
         gym.utils.RecordConstructorArgs.__init__(self, rows=rows, cols=cols, extras=extras)
         gym.ActionWrapper.__init__(self, env)
         self.rows, self.cols, self.extras = rows, cols, extras
@@ -86,7 +82,6 @@ class GridTaps(gym.ActionWrapper, gym.utils.RecordConstructorArgs):
         this space."""
         if not isinstance(action, Action):
             raise InvalidActionError(f"index_of takes an Action, got {_shown(action)}")
-        kind = action.action_type
         if action.is_tap:
             x, y = action.touch  # type: ignore[misc]
             r, c = min(int(y * self.rows), self.rows - 1), min(int(x * self.cols), self.cols - 1)
@@ -94,15 +89,7 @@ class GridTaps(gym.ActionWrapper, gym.utils.RecordConstructorArgs):
             hierarchy = self.env.unwrapped.hierarchy
             centre = self._actions[index].touch
             return index if _tap_target(hierarchy, x, y) is _tap_target(hierarchy, *centre) else None
-        if kind is ActionType.SWIPE:
-            (x1, y1), (x2, y2) = action.touch, action.lift  # type: ignore[misc]
-            if abs(y2 - y1) <= abs(x2 - x1):
-                return None
-            name = "scroll_down" if y2 < y1 else "scroll_up"
-        elif kind is ActionType.TYPE:
-            return None
-        else:
-            name = kind.name.lower()
+        name = extra_for(action)
         return self.rows * self.cols + self.extras.index(name) if name in self.extras else None
 
     def _index(self, action: Any) -> int:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from html import escape
 
+from mobile_gym.ui.elements import is_editable
 from mobile_gym.ui.hierarchy import Node, ViewHierarchy
 
 #: Longest text kept per node (AutoDroid truncates the same way).
@@ -25,13 +26,9 @@ MAX_TEXT = 50
 _SYSTEM_BARS = {"android:id/statusBarBackground", "android:id/navigationBarBackground"}
 
 
-def _is_input(node: Node) -> bool:
-    return "EditText" in node.class_name or "AutoCompleteTextView" in node.class_name
-
-
 def _interactive(node: Node) -> bool:
     f = node.flags
-    return f["clickable"] or f["long-clickable"] or f["checkable"] or _is_input(node)
+    return f["clickable"] or f["long-clickable"] or f["checkable"] or is_editable(node)
 
 
 def _clip(text: str) -> str:
@@ -76,7 +73,7 @@ def screen_html(hierarchy: ViewHierarchy, *, with_ids: bool = True) -> str:
 
 def _element(node: Node, texts: list[str], position: int, with_ids: bool) -> str:
     body = "<br>".join(escape(t, quote=False) for t in dict.fromkeys(texts))  # no repeats
-    if _is_input(node):
+    if is_editable(node):
         return _tag("input", position, with_ids, node.content_desc, "", escape(_clip(node.text)))
     # a row whose switch or checkbox is a child reads as that control (e.g. a Wi-Fi row)
     toggle = next((n for n in node.iter() if n.flags["checkable"]), None)
