@@ -1,13 +1,15 @@
 """What the policy presets cost: wrapper overhead per step, and training throughput.
 
-1. Overhead, one process: each preset's env is stepped by random allowed actions
-   (``action_masks``, as MaskablePPO asks each step), then by a policy learning (PPO,
-   one env); the time inside the raw env's ``step``/``reset`` is measured on the same
-   trajectory, so the wrappers' share — choosing the tap point, masks, features or
-   pixels — is exact, not a difference of two walks that visit other screens. Random
-   walks see few screens twice, training sees the same ones again and again (a screen's
-   parse, elements and features are worked out once). Target (issue 12): overhead
-   ≤ 15% of a raw step.
+1. Overhead, each task in a fresh process (as a training worker runs one env): each
+   preset's env (as `mobile_gym.policy_env` makes it: the pixel preset's env draws at a
+   multiple of 84x84) is stepped by random allowed actions (``action_masks``, as
+   MaskablePPO asks each step), then by a policy learning (PPO, one env); the time
+   inside the raw env's ``step``/``reset`` is measured on the same trajectory, so the
+   wrappers' share — choosing the tap point, masks, features or pixels — is exact, not
+   a difference of two walks that visit other screens. Random walks see few screens
+   twice, training sees the same ones again and again (a screen's elements, mask and
+   features are worked out once for screens whose app windows are the same). Target
+   (issue 12): overhead ≤ 15% of a raw step.
 2. Training throughput, 2 envs in 2 worker processes: SB3 ``learn`` steps/s for each
    preset (MaskablePPO for elements, PPO for pixels), against the raw env stepped by
    random actions in the same 2-process layout in the same run (the ceiling).
@@ -70,10 +72,23 @@ def overhead(task: str, preset: str, steps: int, seed: int, policy: str) -> dict
 
         timed(env.unwrapped, raw)
         timed(env, wrapped)
+        torch_threads()
         algo(preset, DummyVecEnv([lambda: env]), seed).learn(steps)
+    env.close()
     n = len(raw)
     return {"raw_ms": sum(raw) / n * 1e3, "wrapped_ms": sum(wrapped) / n * 1e3,
             "overhead": (sum(wrapped) - sum(raw)) / sum(raw)}
+
+
+def in_own_process(fn, *args):
+    """``fn(*args)`` in a fresh process, as a training worker runs one env: what an
+    earlier measurement left behind (shared parses, garbage to collect) stays out."""
+    pool = multiprocessing.get_context("forkserver").Pool(1)
+    try:
+        return pool.apply(fn, args)
+    finally:
+        pool.close()  # the worker exits on its own (terminating it can leak its semaphores)
+        pool.join()
 
 
 def algo(preset: str, venv, seed: int = 0):
@@ -143,7 +158,8 @@ def main() -> None:
     for policy in ("random", "ppo"):
         for preset in ("elements", "pixels"):
             n_runs = args.runs if policy == "random" else 1  # a learning run is long: one
-            runs = [[overhead(task, preset, args.steps, run, policy) for task in TASKS] for run in range(n_runs)]
+            runs = [[in_own_process(overhead, task, preset, args.steps, run, policy) for task in TASKS]
+                    for run in range(n_runs)]
             for task_index, task in enumerate(TASKS):
                 per = [run[task_index] for run in runs]
                 row = {k: statistics.median(r[k] for r in per) for k in per[0]}

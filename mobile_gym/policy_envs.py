@@ -81,6 +81,8 @@ def policy_env(
         for profile in profile_list:
             for dyn in dynamics_list:
                 settings = {k: v for k, v in (("profile", profile), ("dynamics", dyn)) if v is not None}
+                if preset == "pixels" and "observation_size" not in make_kwargs:
+                    settings.update(_pixels_drawing(profile, kwargs.get("ScreenPixels", {})))
                 env = gym.make(task.env_id, **settings, **make_kwargs)
                 for wrapper in under:
                     env = wrapper(env)
@@ -152,6 +154,17 @@ def _one_torch_thread() -> None:
     torch = sys.modules.get("torch")
     if torch is not None:
         torch.set_num_threads(1)
+
+
+def _pixels_drawing(profile: str | None, screen_pixels: Mapping[str, Any]) -> dict[str, Any]:
+    """``observation_size`` for the pixel preset: a whole multiple of the pixels' size,
+    so that `ScreenPixels` averages blocks rather than resamples (see its docs)."""
+    from mobile_gym.simulator.profiles import DEFAULT_PROFILE, PROFILES
+    from mobile_gym.wrappers.screen_pixels import DEFAULT_SIZE, drawing_size
+
+    known = PROFILES.get(profile or DEFAULT_PROFILE)
+    size = drawing_size(screen_pixels.get("size", DEFAULT_SIZE), known.size) if known else None
+    return {} if size is None else {"observation_size": size}  # an unknown profile: gym.make says so
 
 
 def _choices(value: str | Sequence[str] | None, name: str) -> list[str | None]:

@@ -14,7 +14,7 @@ import zlib
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 from PIL import Image
@@ -124,6 +124,7 @@ class UIState:
         index: int = 0,
         timing: dict[str, float] | None = None,
         screen_size: tuple[int, int] | None = None,
+        tree: Callable[[], ViewHierarchy] | None = None,
     ):
         self._xml = xml
         self.xml_path = None if xml_path is None else Path(xml_path)
@@ -139,6 +140,10 @@ class UIState:
         self.timing = dict(timing or {})
         self._screen_size = None if screen_size is None else (int(screen_size[0]), int(screen_size[1]))
         self._hierarchy: ViewHierarchy | None = None
+        self._tree = tree  # makes `hierarchy` without parsing `xml` (a simulator's frame)
+
+    def __getstate__(self) -> dict:
+        return {**self.__dict__, "_tree": None}  # a frame's builder holds its views: parse instead
 
     def __repr__(self) -> str:
         return f"<UIState {self.index} {self.activity or '?'} action={self.action}>"
@@ -191,7 +196,7 @@ class UIState:
                 self._hierarchy = ViewHierarchy.from_file(self.xml_path)
             else:
                 try:
-                    self._hierarchy = parsed_screen(self.xml)
+                    self._hierarchy = parsed_screen(self.xml, self._tree)
                 except ViewHierarchyError as exc:
                     raise FormatError(None, f"step {self.index}: {str(exc).split(': ', 1)[-1]}") from exc
         return self._hierarchy

@@ -11,10 +11,12 @@ import numpy as np
 import pytest
 from PIL import Image
 
+import mobile_gym
 from mobile_gym.actions import Action
 from mobile_gym.errors import ConfigError, InvalidActionError, ResetNeededError
 from mobile_gym.wrappers import GridTaps, ScreenPixels, grid_taps, screen_pixels
 from mobile_gym.wrappers.discrete import DEFAULT_EXTRAS
+from mobile_gym.wrappers.screen_pixels import drawing_size
 
 TASK = "LlamaTouch/settings-open-v0"
 #: gymnasium's check_env warns whenever it is given a wrapped env; checking the wrappers is the point.
@@ -78,6 +80,43 @@ def test_frame_drawn_at_size_is_passed_through() -> None:
     env = ScreenPixels(gym.make(TASK, observation_size=(84, 84)), size=(84, 84))
     raw = gym.make(TASK, observation_size=(84, 84)).reset(seed=0)[0]["screenshot"]
     np.testing.assert_array_equal(env.reset(seed=0)[0], raw)
+
+
+def test_a_drawing_of_whole_blocks_is_averaged_as_resampling_would() -> None:
+    """A screenshot drawn at a whole multiple of the size is averaged block by block
+    (Pillow's reduce), the same image as area resampling gives, to a level in 255."""
+    drawn = drawing_size((84, 84), (1080, 2400))
+    assert drawn == (168, 336)
+    raw = gym.make(TASK, observation_size=drawn).reset(seed=0)[0]
+    env = ScreenPixels(gym.make(TASK, observation_size=drawn), size=(84, 84))
+    expected = np.asarray(Image.fromarray(raw["screenshot"]).resize((84, 84), Image.Resampling.BOX), dtype=int)
+    got = env.observation(raw).astype(int)
+    assert got.shape == (84, 84, 3) and np.abs(got - expected).max() <= 1
+
+
+@pytest.mark.parametrize("size, screen, drawn", [
+    ((84, 84), (720, 1600), (168, 252)),   # the first multiples of each side from half the default
+    ((64, 48), (1080, 2400), (192, 336)),
+    ((300, 600), (1080, 2400), (300, 600)),  # the default or more already: drawn at size
+    ((1080, 2400), (1080, 2400), (1080, 2400)),
+    ((1081, 84), (1080, 2400), None),  # wider than the screen: the default, scaled up
+])
+def test_drawing_size(size, screen, drawn) -> None:
+    assert drawing_size(size, screen) == drawn
+    if drawn is not None:
+        assert drawn[0] % size[0] == 0 and drawn[1] % size[1] == 0
+
+
+def test_the_pixel_preset_draws_at_a_multiple_on_every_profile() -> None:
+    env = mobile_gym.policy_env("settings-open", "pixels", profiles=["pixel-6", "pixel-3", "budget-720p"])
+    for variant in env.get_wrapper_attr("envs"):  # one per profile
+        base = variant.unwrapped
+        assert base.observation_size == drawing_size((84, 84), base.device.screen_size)
+    obs, _ = env.reset(seed=0)
+    assert obs.shape == (84, 84, 3)
+    # the user's own choice wins
+    own = mobile_gym.policy_env("settings-open", "pixels", observation_size=(270, 600))
+    assert own.unwrapped.observation_size == (270, 600) and own.reset(seed=0)[0].shape == (84, 84, 3)
 
 
 @pytest.mark.parametrize("kwargs", [

@@ -37,16 +37,19 @@ def _scroll(elements: Sequence[Element], screen: tuple[int, int] | None, *, down
     return Action.swipe(x, bottom, x, top) if down else Action.swipe(x, top, x, bottom)
 
 
+_KEYS = {"back": Action.back(), "home": Action.home(), "enter": Action.enter(), "complete": Action.complete(),
+         "impossible": Action.impossible()}  # actions are immutable: one of each serves every screen
+
 #: Each extra by name: the action it sends given the screen's elements and its size in
 #: pixels (no elements and None when the caller does not read the screen, as `GridTaps`).
 EXTRA_ACTIONS: dict[str, Callable[[Sequence[Element], tuple[int, int] | None], Action]] = {
-    "back": lambda *_: Action.back(),
-    "home": lambda *_: Action.home(),
-    "enter": lambda *_: Action.enter(),
+    "back": lambda *_: _KEYS["back"],
+    "home": lambda *_: _KEYS["home"],
+    "enter": lambda *_: _KEYS["enter"],
     "scroll_down": lambda elements, screen: _scroll(elements, screen, down=True),
     "scroll_up": lambda elements, screen: _scroll(elements, screen, down=False),
-    "complete": lambda *_: Action.complete(),
-    "impossible": lambda *_: Action.impossible(),
+    "complete": lambda *_: _KEYS["complete"],
+    "impossible": lambda *_: _KEYS["impossible"],
 }
 
 #: The extras a preset has unless told otherwise. IMPOSSIBLE is left out: no simulator

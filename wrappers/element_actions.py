@@ -110,12 +110,20 @@ class DiscreteElementActions(gym.ActionWrapper, gym.utils.RecordConstructorArgs)
 
     def action_masks(self) -> np.ndarray:
         """Which slots do something on the current screen (sb3-contrib's hook)."""
+        return self._slots()[0].copy()
+
+    def _slots(self) -> tuple[np.ndarray, list[tuple[float, float]], list[Action]]:
+        """The current screen's mask, its elements' tap points and the extras' actions,
+        worked out once for screens with the same app windows."""
         hierarchy = self.env.unwrapped.hierarchy  # type: ignore[attr-defined]
-        key = (__name__, self.max_elements, len(self.extras), len(self.phrases), self.max_phrases)
-        mask = hierarchy.derived.get(key)  # the same screen: the same mask
-        if mask is None:
-            mask = hierarchy.derived[key] = self._mask(self.elements)
-        return mask.copy()
+        key = (__name__, self.max_elements, self.extras, len(self.phrases), self.max_phrases)
+        slots = hierarchy.shared.get(key)
+        if slots is None:
+            elements = self.elements
+            screen = hierarchy.screen_bounds
+            extras = [EXTRA_ACTIONS[name](elements, (screen.right, screen.bottom)) for name in self.extras]
+            slots = hierarchy.shared[key] = (self._mask(elements), [e.point for e in elements], extras)
+        return slots
 
     def _mask(self, elements: list[Element]) -> np.ndarray:
         mask = np.zeros(self.action_space.n, dtype=bool)
@@ -142,15 +150,14 @@ class DiscreteElementActions(gym.ActionWrapper, gym.utils.RecordConstructorArgs)
 
     def action(self, index: Any) -> Action:
         index = self._index(index)
-        if not self.action_masks()[index]:
+        mask, points, extras = self._slots()
+        if not mask[index]:
             return NO_OP
         k, e = self.max_elements, len(self.extras)
         if index < k:
-            return Action.click(*self.elements[index].point)
+            return Action.click(*points[index])
         if index < k + e:
-            env = self.env.unwrapped
-            screen = env.hierarchy.screen_bounds  # type: ignore[attr-defined]
-            return EXTRA_ACTIONS[self.extras[index - k]](self.elements, (screen.right, screen.bottom))
+            return extras[index - k]
         return Action.type_text(self.phrases[index - k - e])
 
     def index_of(self, action: Action) -> int | None:

@@ -137,9 +137,9 @@ class ElementFeatures(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
         hierarchy = self.env.unwrapped.hierarchy  # type: ignore[attr-defined]
         key = (__name__, self.max_elements, self.text_dims, self.id_dims, self.text_encoder, self.embedding_model,
                instruction)
-        rows = hierarchy.derived.get(key)  # the same screen and instruction: the same rows
+        rows = hierarchy.shared.get(key)  # the same app windows and instruction: the same rows
         if rows is None:
-            rows = hierarchy.derived[key] = self._rows(hierarchy, instruction, instruction_words)
+            rows = hierarchy.shared[key] = self._rows(hierarchy, instruction, instruction_words)
         return {"elements": rows.reshape(self.observation_space["elements"].shape).copy(),
                 "instruction": encoded.copy()}
 

@@ -72,7 +72,8 @@ class SimulatedDevice(Device):
         frame = runtime.frame()
         image = self.render(frame, screenshot_size) if screenshot else None
         return UIState(xml=frame.xml, screenshot=image, activity=frame.activity,
-                       installed_packages=frozenset(runtime.installed), screen_size=self.profile.size)
+                       installed_packages=frozenset(runtime.installed), screen_size=self.profile.size,
+                       tree=frame.hierarchy)
 
     def perform(self, action: Action) -> None:
         runtime = self._live()

@@ -18,7 +18,7 @@ import numpy as np
 
 from mobile_gym.errors import SimulatorError
 from mobile_gym.simulator.app import Activity, App, Dialog, Surface
-from mobile_gym.simulator.dump import dump_windows
+from mobile_gym.simulator.dump import hierarchy_of_windows, joined_dump, window_dumps
 from mobile_gym.simulator.dynamics import Dynamics
 from mobile_gym.simulator.layout import Layout
 from mobile_gym.simulator.profiles import DeviceProfile
@@ -26,6 +26,7 @@ from mobile_gym.simulator.text import MAX_FIELD_LENGTH, typed
 from mobile_gym.simulator.views import (
     FRAME, IMAGE, IMAGE_BUTTON, LINEAR, TEXT, View,
 )
+from mobile_gym.ui.hierarchy import ViewHierarchy
 
 SYSTEMUI = "com.android.systemui"
 KEYBOARD_PACKAGE = "com.google.android.inputmethod.latin"
@@ -56,12 +57,28 @@ class Frame:
     dark: bool
     scale_dp: float  # px per dp
     _xml: str | None = field(default=None, repr=False)
+    _same_apps: tuple | None = field(default=None, repr=False)
+    _hierarchy: ViewHierarchy | None = field(default=None, repr=False)
 
     @property
     def xml(self) -> str:
         if self._xml is None:
-            self._xml = dump_windows([w.root for w in self.windows if w.kind != "toast"])
+            parts = window_dumps(self._dumped())
+            self._xml = joined_dump([text for _, text in parts])
+            # what the status and navigation bars show (the clock ticks) is no new screen
+            # for the app windows: only where the bars are
+            self._same_apps = tuple(root.clip if root.package == SYSTEMUI else text for root, text in parts)
         return self._xml
+
+    def hierarchy(self) -> ViewHierarchy:
+        """The parse of `xml`, made from the views instead of parsing it."""
+        if self._hierarchy is None:
+            xml = self.xml
+            self._hierarchy = hierarchy_of_windows(self._dumped(), xml, self._same_apps)
+        return self._hierarchy
+
+    def _dumped(self) -> list[View]:
+        return [w.root for w in self.windows if w.kind != "toast"]
 
     def nodes(self) -> Iterator[View]:
         for w in self.windows:

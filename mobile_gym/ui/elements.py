@@ -68,27 +68,37 @@ def actionable_elements(hierarchy: ViewHierarchy) -> list[Element]:
 
 def _elements(hierarchy: ViewHierarchy) -> list[Element]:
     screen = hierarchy.screen_bounds
-    roots = hierarchy.roots
+    roots, nodes = hierarchy.roots, hierarchy.nodes
+    # a window's nodes are a run of the document order, each after its parent: one pass
+    # works out what of each node its ancestors and the screen leave showing
+    ends = [r.order for r in roots[1:]] + [len(nodes)]
+    clips: list[Rect | None] = [None] * len(nodes)
     elements: list[Element] = []
     for w in reversed(range(len(roots))):
         root = roots[w]
         if is_system_window(root):
             continue
         above = [r.bounds for r in roots[w + 1:] if r.bounds.area]
-        # (node, the part of the screen its ancestors leave it) as plain tuples: cheap
-        stack: list[tuple[Node, Rect]] = [(root, _clip(root.bounds, (screen.left, screen.top, screen.right,
-                                                                      screen.bottom)))]
-        while stack:
-            node, clip = stack.pop()
-            if clip[0] >= clip[2] or clip[1] >= clip[3]:
-                continue  # nothing of it shows, nor of its children
+        for node in nodes[root.order:ends[w]]:
+            b = node.bounds
+            if node is root:
+                pl, pt, pr, pb = screen.left, screen.top, screen.right, screen.bottom
+            else:
+                parent = clips[node.parent.order]  # type: ignore[union-attr]
+                if parent is None:
+                    continue  # nothing of the parent shows, nor of its children
+                pl, pt, pr, pb = parent
+            left, top = (b.left if b.left > pl else pl), (b.top if b.top > pt else pt)
+            right, bottom = (b.right if b.right < pr else pr), (b.bottom if b.bottom < pb else pb)
+            if left >= right or top >= bottom:
+                continue
+            clips[node.order] = (left, top, right, bottom)
             if is_actionable(node):
-                visible = _largest_uncovered(Bounds(*clip), above)
+                visible = _largest_uncovered(Bounds(left, top, right, bottom), above)
                 if visible is not None:
                     x, y = visible.center
                     elements.append(Element(len(elements), node, visible,
                                             (x / screen.right, y / screen.bottom), _label(node)))
-            stack.extend((child, _clip(child.bounds, clip)) for child in reversed(node.children))
     return elements
 
 
@@ -98,11 +108,6 @@ def focused_field(elements: list[Element]) -> Element | None:
 
 
 Rect = tuple[int, int, int, int]  # left, top, right, bottom
-
-
-def _clip(b: Bounds, c: Rect) -> Rect:
-    left, top = max(b.left, c[0]), max(b.top, c[1])
-    return left, top, max(left, min(b.right, c[2])), max(top, min(b.bottom, c[3]))
 
 
 def _largest_uncovered(rect: Bounds, covers: list[Bounds]) -> Bounds | None:

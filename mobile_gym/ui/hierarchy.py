@@ -18,7 +18,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Hashable, Iterator
 
 from lxml import etree
 
@@ -140,32 +140,56 @@ class Node:
         "_hierarchy",
     )
 
-    def __init__(self, element: etree._Element, parent: Node | None, order: int, hierarchy: ViewHierarchy):
-        values = element.values()
-        if len(values) == len(_DUMP_ATTRIBUTES) and element.keys() == _DUMP_ATTRIBUTES:
-            # uiautomator's own attribute order (the simulator's too): read by position
-            (self.index, self.text, self.resource_id, self.class_name, self.package, self.content_desc,
-             *flags, bounds) = values
-            self.flags = dict(zip(_FLAG_ORDER, [v == "true" for v in flags]))
-        else:
-            get = element.get
-            self.index = get("index", "")
-            self.text = get("text", "") or ""
-            self.resource_id = get("resource-id", "") or ""
-            self.class_name = get("class", "") or ""
-            self.package = get("package", "") or ""
-            self.content_desc = get("content-desc", "") or ""
-            self.flags = {name: get(name) == "true" for name in FLAG_NAMES}
-            bounds = get("bounds", "")
-        try:
-            self.bounds = Bounds.parse(bounds)
-        except ValueError:
-            self.bounds = _EMPTY
+    def __init__(self, index: str, text: str, resource_id: str, class_name: str, package: str, content_desc: str,
+                 flags: dict[str, bool], bounds: Bounds, parent: Node | None, order: int, hierarchy: ViewHierarchy,
+                 element: etree._Element | None = None):
+        self.index = index
+        self.text = text
+        self.resource_id = resource_id
+        self.class_name = class_name
+        self.package = package
+        self.content_desc = content_desc
+        self.flags = flags
+        self.bounds = bounds
         self.parent = parent
         self.children: list[Node] = []
         self.order = order  # position in document (drawing) order
-        self._element = element
+        self._element = element  # the parsed XML element; None for a tree built without XML
         self._hierarchy = hierarchy
+
+    @classmethod
+    def read(cls, element: etree._Element, parent: Node | None, order: int, hierarchy: ViewHierarchy) -> Node:
+        """The node of a parsed dump element."""
+        values = element.values()
+        if len(values) == len(_DUMP_ATTRIBUTES) and element.keys() == _DUMP_ATTRIBUTES:
+            # uiautomator's own attribute order (the simulator's too): read by position
+            index, text, resource_id, class_name, package, content_desc, *flag_values, bounds = values
+            flags = dict(zip(_FLAG_ORDER, [v == "true" for v in flag_values]))
+        else:
+            get = element.get
+            index = get("index", "")
+            text = get("text", "") or ""
+            resource_id = get("resource-id", "") or ""
+            class_name = get("class", "") or ""
+            package = get("package", "") or ""
+            content_desc = get("content-desc", "") or ""
+            flags = {name: get(name) == "true" for name in FLAG_NAMES}
+            bounds = get("bounds", "")
+        try:
+            box = Bounds.parse(bounds)
+        except ValueError:
+            box = _EMPTY
+        return cls(index, text, resource_id, class_name, package, content_desc, flags, box, parent, order,
+                   hierarchy, element)
+
+    def attributes(self) -> dict[str, str]:
+        """The node's attributes as the dump spells them."""
+        if self._element is not None:
+            return dict(self._element.attrib)
+        flags = self.flags
+        return {"index": self.index, "text": self.text, "resource-id": self.resource_id, "class": self.class_name,
+                "package": self.package, "content-desc": self.content_desc,
+                **{name: "true" if flags[name] else "false" for name in _FLAG_ORDER}, "bounds": str(self.bounds)}
 
     def __repr__(self) -> str:
         label = self.text or self.content_desc or self.resource_id
@@ -216,54 +240,96 @@ class Node:
 
 
 class ViewHierarchy:
-    """A parsed uiautomator dump."""
+    """A parsed uiautomator dump (or one built from a simulator's own views with
+    `ViewHierarchy.built`: the same nodes without parsing)."""
 
     def __init__(self, xml: str | bytes, *, source: str | Path | None = None):
         self.source = source
-        #: Views of this screen other modules work out once and keep with it (its
-        #: actionable elements, a policy's features of them), by the module's own key.
+        #: Views of this screen other modules work out once and keep with it, by the
+        #: module's own key (its actionable elements).
         self.derived: dict[Any, Any] = {}
+        #: Like `derived`, for plain values (no nodes) that follow from the app windows
+        #: and where the other windows are, such as a policy's features and masks: a
+        #: built hierarchy shares them with the screens whose app windows are the same.
+        self.shared: dict[Any, Any] = self.derived
         name = source or "view hierarchy"
-        data = xml.encode("utf-8", errors="replace") if isinstance(xml, str) else bytes(xml)
-        if len(data) > MAX_DUMP_BYTES:
-            raise ViewHierarchyError(f"{name}: the dump is larger than the limit of {size_text(MAX_DUMP_BYTES)}")
-        start = data.find(b"<")
-        if start < 0:
-            raise ViewHierarchyError(f"{name}: no XML content")
-        # huge_tree lifts libxml2's own depth limit, which recovery applies by silently
-        # cutting the tree; MAX_DEPTH and MAX_DUMP_BYTES bound the dump instead.
-        parser = etree.XMLParser(
-            recover=True, huge_tree=True, remove_blank_text=True,
-            resolve_entities=False, no_network=True, load_dtd=False,
-        )
-        try:
-            root = etree.fromstring(data[start:], parser)
-        except etree.XMLSyntaxError as exc:  # raised only when nothing is recoverable
-            raise ViewHierarchyError(f"{name}: unparseable XML ({exc})") from exc
-        if root is None:
-            raise ViewHierarchyError(f"{name}: unparseable XML")
-        self.root_element = root
+        self._xml: str | None = None
+        root = _parse(xml, name)
+        self._root: etree._Element | None = root
         rotation = root.get("rotation", "0") if root.tag == "hierarchy" else "0"
         try:
             self.rotation = int(rotation or 0)
         except ValueError:
             raise ViewHierarchyError(f"{name}: rotation must be a number, got {rotation!r}") from None
-        self.nodes: list[Node] = []
+        self._nodes: list[Node] = []
+        self._pending: Callable[[ViewHierarchy], list[Node]] | None = None
         tops = [root] if root.tag == "node" else [e for e in root if e.tag == "node"]
-        self.roots: list[Node] = [self._build(e, None, 1) for e in tops]
+        self._roots: list[Node] = [self._build(e, None, 1) for e in tops]
         if not any(n.class_name for n in self.nodes):  # recovery can leave bare <node/> stubs
             raise ViewHierarchyError(f"{name}: the dump holds no usable nodes")
 
+    @classmethod
+    def built(cls, xml: str, build_roots: Callable[[ViewHierarchy], list[Node]],
+              same_apps: Hashable = None) -> ViewHierarchy:
+        """The hierarchy of the dump ``xml``, its nodes made by ``build_roots(hierarchy)``
+        from the views the dump was written from, not by parsing it: a simulator's frame
+        knows its nodes, and a parse costs more than the frame. The nodes are made when
+        first read, and the XML is parsed only if an xpath or ``to_xml`` asks for it. The
+        builder must make exactly the nodes a parse would (in document order, appended to
+        ``hierarchy.nodes``).
+
+        ``same_apps`` is equal for screens whose app windows are the same, nodes and
+        their order in the dump, and whose other windows are where they are (a clock
+        tick in the status bar is no new screen for them): they share `shared` (kept
+        for the last `SHARED_PARSES` such keys)."""
+        self = cls.__new__(cls)
+        self.source = None
+        self.derived = {}
+        self.shared = self.derived if same_apps is None else _shared_values(same_apps)
+        self._xml = xml
+        self._root = None
+        self.rotation = 0
+        self._nodes = []
+        self._roots = []
+        self._pending = build_roots
+        return self
+
+    @property
+    def nodes(self) -> list[Node]:
+        """Every node, in document order."""
+        if self._pending is not None:
+            self._make_nodes()
+        return self._nodes
+
+    @property
+    def roots(self) -> list[Node]:
+        """The top nodes: one per window."""
+        if self._pending is not None:
+            self._make_nodes()
+        return self._roots
+
+    def _make_nodes(self) -> None:
+        build, self._pending = self._pending, None
+        self._roots = build(self)  # type: ignore[misc]
+
+    @property
+    def root_element(self) -> etree._Element:
+        """The dump's XML tree (for a built hierarchy, parsed on first use)."""
+        if self._root is None:
+            self._root = _parse(self._xml, "view hierarchy")  # type: ignore[arg-type]
+        return self._root
+
     def __reduce__(self):
         """Pickle as the XML it was parsed from (lxml trees do not pickle)."""
-        return (_unpickle_hierarchy, (etree.tostring(self.root_element), self.source))
+        xml = self._xml.encode("utf-8") if self._xml is not None else etree.tostring(self.root_element)
+        return (_unpickle_hierarchy, (xml, self.source))
 
     def _build(self, element: etree._Element, parent: Node | None, depth: int) -> Node:
         if depth > MAX_DEPTH:
             name = self.source or "view hierarchy"
             raise ViewHierarchyError(f"{name}: nodes are nested deeper than {MAX_DEPTH} levels")
-        node = Node(element, parent, len(self.nodes), self)
-        self.nodes.append(node)
+        node = Node.read(element, parent, len(self._nodes), self)
+        self._nodes.append(node)
         node.children = [self._build(child, node, depth + 1) for child in element if child.tag == "node"]
         return node
 
@@ -366,9 +432,16 @@ class ViewHierarchy:
                 continue
             if nodes is not None:
                 return [nodes[e] for e in elements if e in nodes]
-            by_element = {n._element: n for n in self.nodes}
+            by_element = self._nodes_by_element
             return [by_element[e] for e in elements if e in by_element]
         return []
+
+    @cached_property
+    def _nodes_by_element(self) -> dict[etree._Element, Node]:
+        if self._xml is None:
+            return {n._element: n for n in self.nodes}
+        # built from views: the dump's node elements are the nodes, in document order
+        return dict(zip(self.root_element.iter("node"), self.nodes))
 
     # -- hit testing ------------------------------------------------------------------
     def nodes_at(self, x: float, y: float) -> list[Node]:
@@ -401,7 +474,7 @@ class ViewHierarchy:
             tag = _NOT_NAME_CHAR.sub("_", node.class_name) or "node"
             if not (tag[0].isalpha() or tag[0] == "_"):
                 tag = "_" + tag
-            element = etree.SubElement(parent, tag, dict(node._element.attrib))
+            element = etree.SubElement(parent, tag, node.attributes())
             nodes[element] = node
             elements[node.order] = element
             for child in node.children:
@@ -441,15 +514,39 @@ class ViewHierarchy:
         return absolute
 
 
-def parsed_screen(xml: str) -> ViewHierarchy:
+def _parse(xml: str | bytes, name: str | Path) -> etree._Element:
+    data = xml.encode("utf-8", errors="replace") if isinstance(xml, str) else bytes(xml)
+    if len(data) > MAX_DUMP_BYTES:
+        raise ViewHierarchyError(f"{name}: the dump is larger than the limit of {size_text(MAX_DUMP_BYTES)}")
+    start = data.find(b"<")
+    if start < 0:
+        raise ViewHierarchyError(f"{name}: no XML content")
+    # huge_tree lifts libxml2's own depth limit, which recovery applies by silently
+    # cutting the tree; MAX_DEPTH and MAX_DUMP_BYTES bound the dump instead.
+    parser = etree.XMLParser(
+        recover=True, huge_tree=True, remove_blank_text=True,
+        resolve_entities=False, no_network=True, load_dtd=False,
+    )
+    try:
+        root = etree.fromstring(data[start:], parser)
+    except etree.XMLSyntaxError as exc:  # raised only when nothing is recoverable
+        raise ViewHierarchyError(f"{name}: unparseable XML ({exc})") from exc
+    if root is None:
+        raise ViewHierarchyError(f"{name}: unparseable XML")
+    return root
+
+
+def parsed_screen(xml: str, build: Callable[[], ViewHierarchy] | None = None) -> ViewHierarchy:
     """The parse of a dump, shared while the same screen comes back: an env's episodes
     revisit the same few screens, and each parse costs about a millisecond. Parses of
-    the last `SHARED_PARSES` distinct dumps (up to `MAX_SHARED_DUMP` characters) are kept."""
+    the last `SHARED_PARSES` distinct dumps (up to `MAX_SHARED_DUMP` characters) are kept.
+    ``build`` makes the hierarchy of a screen not seen lately without parsing it (a
+    simulator's frame builds it from its views, `ViewHierarchy.built`)."""
     hit = _PARSES.get(xml)
     if hit is not None:
         _PARSES.move_to_end(xml)
         return hit
-    parsed = ViewHierarchy(xml)
+    parsed = ViewHierarchy(xml) if build is None else build()
     if len(xml) <= MAX_SHARED_DUMP:
         _PARSES[xml] = parsed
         if len(_PARSES) > SHARED_PARSES:
@@ -457,9 +554,21 @@ def parsed_screen(xml: str) -> ViewHierarchy:
     return parsed
 
 
+def _shared_values(same_apps: Hashable) -> dict[Any, Any]:
+    values = _SHARED.get(same_apps)
+    if values is None:
+        values = _SHARED[same_apps] = {}
+        if len(_SHARED) > SHARED_PARSES:
+            _SHARED.popitem(last=False)
+    else:
+        _SHARED.move_to_end(same_apps)
+    return values
+
+
 SHARED_PARSES = 64
 MAX_SHARED_DUMP = 200_000
 _PARSES: OrderedDict[str, ViewHierarchy] = OrderedDict()
+_SHARED: OrderedDict[Hashable, dict[Any, Any]] = OrderedDict()
 
 
 def _unpickle_hierarchy(xml: bytes, source: str | Path | None) -> ViewHierarchy:

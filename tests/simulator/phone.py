@@ -35,11 +35,27 @@ def swipe_up(phone: SimulatedDevice, fraction: float = 0.4) -> None:
     phone.perform(Action.swipe(0.5, 0.7, 0.5, 0.7 - fraction))
 
 
+def assert_same_nodes(built: ViewHierarchy, parsed: ViewHierarchy) -> None:
+    """``built`` holds the nodes of ``parsed``: every attribute, in the same tree, in order."""
+    assert len(built.nodes) == len(parsed.nodes)
+    assert [r.order for r in built.roots] == [r.order for r in parsed.roots]
+    assert built.rotation == parsed.rotation
+    for b, p in zip(built.nodes, parsed.nodes):
+        for name in ("index", "text", "resource_id", "class_name", "package", "content_desc", "bounds", "order"):
+            assert getattr(b, name) == getattr(p, name), (name, b, p)
+        assert b.flags == p.flags and all(type(v) is bool for v in b.flags.values()), (b, b.flags, p.flags)
+        assert [c.order for c in b.children] == [c.order for c in p.children], b
+        assert (b.parent and b.parent.order) == (p.parent and p.parent.order), b
+
+
 def check_dump(phone: SimulatedDevice, xml: str | None = None, max_nodes: int = 180) -> ViewHierarchy:
     """The screen's dump (or ``xml`` taken from it) is valid: it parses, every node has
     a class, a package and non-empty bounds on screen inside its parent's, sibling
     ``index`` values count 0..n-1, and the screen stays a reasonable size."""
     h = ViewHierarchy(xml if xml is not None else phone.observe(screenshot=False).xml)
+    frame = phone.runtime.frame()
+    if xml in (None, frame.xml):
+        assert_same_nodes(frame.hierarchy(), h)  # the frame's own tree is what its dump parses to
     W, H = phone.screen_size
     nodes = h.find_all()
     assert len(nodes) < max_nodes, (phone.foreground_activity(), len(nodes))
