@@ -6,7 +6,9 @@ from mobile_gym.wrappers.end_of_episode import EndOfEpisodeEnforcing
 from mobile_gym.wrappers.grid_taps import GridTaps
 from mobile_gym.wrappers.record_trace import RecordTrace
 from mobile_gym.wrappers.screen_pixels import ScreenPixels
+from mobile_gym.wrappers.text_actions import TextActions
+from mobile_gym.wrappers.text_observation import TextObservation
 from mobile_gym.wrappers.trim_info import TrimInfo
 
 __all__ = ["DiscreteElementActions", "ElementFeatures", "EndOfEpisodeEnforcing", "GridTaps", "RecordTrace",
-           "ScreenPixels", "TrimInfo"]
+           "ScreenPixels", "TextActions", "TextObservation", "TrimInfo"]

@@ -136,9 +136,15 @@ def _largest_uncovered(rect: Bounds, covers: list[Bounds]) -> Bounds | None:
 
 
 def _label(node: Node) -> str:
+    return " ".join(label_texts(node))[:MAX_LABEL]
+
+
+def label_texts(node: Node) -> list[str]:
+    """What a person reads on an element: its text or description, else its children's
+    texts (up to `MAX_LABEL_TEXTS`, each once), whitespace collapsed."""
     own = node.text or node.content_desc
     if own:
-        return " ".join(own.split())[:MAX_LABEL]
+        return [" ".join(own.split())]
     texts: list[str] = []
     for n in node.iter():
         text = n.text or (n.content_desc if not n.children else "")
@@ -146,4 +152,4 @@ def _label(node: Node) -> str:
             texts.append(" ".join(text.split()))
             if len(texts) == MAX_LABEL_TEXTS:
                 break
-    return " ".join(texts)[:MAX_LABEL]
+    return texts

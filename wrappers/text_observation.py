@@ -1,0 +1,111 @@
+"""`TextObservation`: the observation as prompt-ready text for a language model.
+
+The text holds the task, the last ``history`` actions with what came of each (the screen
+changed, nothing changed, or the reply could not be used and why), and the current
+screen's elements (`mobile_gym.ui.screen_text.ScreenElements`: AutoDroid's compact HTML
+with the element ids `TextActions` takes, or a plain list):
+
+    Task: Open the settings
+    Previous actions:
+    1. tap(4) - the screen changed (com.google.android.deskclock/...DeskClock)
+    2. back() - the screen changed (...NexusLauncherActivity)
+    Current screen (com.google.android.apps.nexuslauncher/...NexusLauncherActivity):
+    <button id=0>Gmail</button>
+    ...
+
+With ``screenshot=True`` the observation is ``{"text": ..., "screenshot": PNG as
+base64}`` for vision models. It reads ``info`` as `TextActions` writes it, so wrap
+`TextActions` first; over raw actions the history spells the env's actions.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from typing import Any
+
+import gymnasium as gym
+from PIL import Image
+
+from mobile_gym.errors import ConfigError, whole_number
+from mobile_gym.spaces import UnicodeText
+from mobile_gym.ui.screen_text import ScreenElements
+
+#: Longest observation text, in characters (a screen's HTML is a few thousand).
+MAX_TEXT = 65_536
+#: Longest base64 screenshot (a full-size PNG of a 1080x2400 screen fits).
+MAX_IMAGE = 16 * 1024 * 1024
+FORMATS = ("html", "list")
+
+
+class TextObservation(gym.Wrapper, gym.utils.RecordConstructorArgs):
+    """Observe text: task, recent actions and their outcome, the last parse error, the screen.
+
+    >>> import gymnasium as gym, mobile_gym
+    >>> from mobile_gym.wrappers import TextActions, TextObservation
+    >>> env = TextObservation(TextActions(gym.make("LlamaTouch/settings-open-v0")))
+    >>> obs, info = env.reset(seed=0)
+    >>> print(obs.splitlines()[0]); "<button id=5>Settings</button>" in obs
+    Task: Open the settings
+    True
+    >>> obs, *_ = env.step("tap(42)")
+    >>> print(obs.splitlines()[2])
+    1. tap(42) - not done: no element 42 on this screen (ids: 0 to 10)
+    """
+
+    def __init__(self, env: gym.Env, history: int = 8, format: str = "html", screenshot: bool = False):
+        gym.utils.RecordConstructorArgs.__init__(self, history=history, format=format, screenshot=screenshot)
+        gym.Wrapper.__init__(self, env)
+        self.history = whole_number("history", history, 0, 1000)
+        if format not in FORMATS:
+            raise ConfigError(f"format must be one of {', '.join(FORMATS)}; got {format!r}")
+        if not isinstance(screenshot, bool):
+            raise ConfigError(f"screenshot must be True or False, got {screenshot!r}")
+        self.format, self.screenshot = format, screenshot
+        text = UnicodeText(MAX_TEXT)
+        self.observation_space = (gym.spaces.Dict({"text": text, "screenshot": UnicodeText(MAX_IMAGE)})
+                                  if screenshot else text)
+        self._past: list[str] = []
+        self._last_xml: str | None = None
+
+    def reset(self, **kwargs: Any):
+        obs, info = self.env.reset(**kwargs)
+        self._past = []
+        return self._observe(obs, info), info
+
+    def step(self, action: Any):
+        obs, reward, terminated, truncated, info = self.env.step(action)
+        self._past.append(self._outcome(action, obs, info))
+        return self._observe(obs, info), reward, terminated, truncated, info
+
+    def _outcome(self, action: Any, obs: dict[str, Any], info: dict[str, Any]) -> str:
+        error = info.get("parse_error")
+        said = info.get("command") or (str(action) if not isinstance(action, str) else _first_line(action))
+        if error:
+            return f"{said} - not done: {error}"
+        changed = obs["view_hierarchy"] != self._last_xml
+        where = info.get("activity") or "?"
+        return f"{said} - " + (f"the screen changed ({where})" if changed else "nothing changed on screen")
+
+    def _observe(self, obs: dict[str, Any], info: dict[str, Any]) -> Any:
+        self._last_xml = obs["view_hierarchy"]
+        screen = ScreenElements(self.env.unwrapped.hierarchy)  # type: ignore[attr-defined]
+        lines = [f"Task: {obs['instruction']}"]
+        shown = self._past[-self.history:] if self.history else []
+        if shown:
+            first = len(self._past) - len(shown) + 1
+            lines.append("Previous actions:")
+            lines += [f"{first + i}. {entry}" for i, entry in enumerate(shown)]
+        lines.append(f"Current screen ({info.get('activity') or '?'}):")
+        lines.append((screen.html() if self.format == "html" else screen.listing()) or "(nothing on screen)")
+        text = "\n".join(lines)[:MAX_TEXT]
+        if not self.screenshot:
+            return text
+        buffer = io.BytesIO()
+        Image.fromarray(obs["screenshot"]).save(buffer, format="PNG")
+        return {"text": text, "screenshot": base64.b64encode(buffer.getvalue()).decode("ascii")}
+
+
+def _first_line(reply: str) -> str:
+    line = reply.strip().splitlines()[-1] if reply.strip() else ""
+    return line[:80]
