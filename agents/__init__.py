@@ -2,6 +2,7 @@
 ``reset(seed)`` and ``act(observation, info) -> Action``."""
 
 from mobile_gym.agents.base import Agent
+from mobile_gym.agents.llm import AutoDroidAgent, LLMAgent, LLMConfig
 from mobile_gym.agents.oracle import OracleAgent
 from mobile_gym.agents.perturbed import (BreakAfterAgent, DetourAgent, SiblingTaskAgent, StopShortAgent,
                                          UndoLastAgent)
@@ -9,7 +10,8 @@ from mobile_gym.agents.random_agent import RandomAgent
 
 #: Agents by the name the runner knows them by (``mobile-gym run --agent NAME``).
 AGENTS: dict[str, type[Agent]] = {cls.name: cls for cls in (
-    OracleAgent, RandomAgent, DetourAgent, StopShortAgent, UndoLastAgent, BreakAfterAgent, SiblingTaskAgent)}
+    OracleAgent, RandomAgent, DetourAgent, StopShortAgent, UndoLastAgent, BreakAfterAgent, SiblingTaskAgent,
+    LLMAgent, AutoDroidAgent)}
 
-__all__ = ["AGENTS", "Agent", "BreakAfterAgent", "DetourAgent", "OracleAgent", "RandomAgent",
-           "SiblingTaskAgent", "StopShortAgent", "UndoLastAgent"]
+__all__ = ["AGENTS", "Agent", "AutoDroidAgent", "BreakAfterAgent", "DetourAgent", "LLMAgent", "LLMConfig",
+           "OracleAgent", "RandomAgent", "SiblingTaskAgent", "StopShortAgent", "UndoLastAgent"]

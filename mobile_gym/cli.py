@@ -130,6 +130,19 @@ def build_parser() -> argparse.ArgumentParser:
                     help="with --resume, keep the episodes that ended in an error instead of rerunning them")
     rn.add_argument("--no-terminate-on-success", action="store_true",
                     help="let agents act after success (measures whether they know when to stop)")
+    llm = rn.add_argument_group("LLM agents (--agent llm or autodroid)")
+    llm.add_argument("--model", help="the model's name at the endpoint")
+    llm.add_argument("--base-url", metavar="URL", help="an OpenAI-compatible endpoint, e.g. http://127.0.0.1:8000/v1 "
+                     "(vLLM, Ollama, LM Studio); default: OpenAI")
+    llm.add_argument("--api-key-env", metavar="VAR", help="the environment variable holding the key "
+                     "(default: OPENAI_API_KEY; local servers take any)")
+    llm.add_argument("--mode", choices=("text", "tools"), help="the reply as text in the action grammar (default), "
+                     "or tool calls")
+    llm.add_argument("--vision", action="store_true", default=None, help="send the screenshot too")
+    llm.add_argument("--max-tokens", type=_at_least_one, metavar="N", help="of each reply (default: 512)")
+    llm.add_argument("--temperature", type=float, metavar="T", help="(default: 0)")
+    llm.add_argument("--timeout", type=_seconds, metavar="SECONDS", help="per call (default: 60)")
+    llm.add_argument("--retries", type=int, metavar="N", help="after 429, 5xx and timeouts (default: 3)")
     rn.set_defaults(handler=_run)
 
     from mobile_gym.policy_envs import PRESETS
@@ -258,6 +271,11 @@ def _play(args: argparse.Namespace) -> int:
     return _report_errors(records)
 
 
+#: ``run`` options passed to the agent's constructor when given (an LLM agent's `LLMConfig` fields).
+LLM_OPTIONS = ("model", "base_url", "api_key_env", "mode", "vision", "max_tokens", "temperature", "timeout",
+               "retries")
+
+
 def _run(args: argparse.Namespace) -> int:
     """Exit codes: 0 done; 1 every episode errored, or results could not be written
     (disk full: free space, then --resume); 2 bad arguments or agent; 130 Ctrl-C."""
@@ -267,8 +285,9 @@ def _run(args: argparse.Namespace) -> int:
     from mobile_gym.runner.metrics import markdown_table, write_reports
 
     jobs = [Job(t.id, args.agent, seed) for t in _chosen_simulator_tasks(args.tasks) for seed in range(args.seeds)]
+    options = {name: getattr(args, name) for name in LLM_OPTIONS if getattr(args, name) is not None}
     try:
-        records = run_batch(jobs, args.out, workers=args.workers, resume=args.resume,
+        records = run_batch(jobs, args.out, workers=args.workers, resume=args.resume, agent_options=options,
                             retry_errors=not args.keep_errors,
                             env_kwargs={"dynamics": args.dynamics, "profile": args.profile,
                                         "terminate_on_success": not args.no_terminate_on_success},

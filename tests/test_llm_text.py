@@ -19,6 +19,7 @@ from mobile_gym.llm.grammar import VERBS, ReplyError, parse_reply, spelled, tool
 from mobile_gym.tasks.suite import select_simulator_tasks
 from mobile_gym.ui.screen_text import ScreenElements
 from mobile_gym.wrappers import TextActions, TextObservation
+from scripted_models import RULES, scripted_reply
 
 # reply -> the command it names (spelled as a call), or None: a parse error
 CORPUS = [
@@ -42,7 +43,9 @@ CORPUS = [
     ('{"action_type": "status", "goal_status": "infeasible"}', "impossible()"),
     ('type(3, "hello world")', "type(3, 'hello world')"),
     ("type('hello')", "type('hello')"),
-    ('type(element=3, text="a, b (c)")', None),  # parentheses inside text: not a call we read
+    ('type(element=3, text="a, b (c)")', "type(3, 'a, b (c)')"),  # parentheses inside quoted text
+    ("- id=3 - action=input - input_text=it's \"quoted\"", "type(3, 'it\\'s \"quoted\"')"),
+    ("The next step should be tap(Settings).\n- id=5 - action=tap - input text=N/A", "tap(5)"),
     ('type(element=3, text="a, b")', "type(3, 'a, b')"),
     ("scroll(down)", "scroll('down')"),
     ('scroll(2, "UP")', "scroll(2, 'up')"),
@@ -176,33 +179,6 @@ def test_typing_into_a_field_without_focus_taps_it_first() -> None:
     assert focused.node.flags["focused"] and focused.node.text == "bestbuy.com"
     _, _, _, _, info = env.step(f'type({focused.index}, ".")')  # focused: typed at once
     assert info["actions"] == ["TYPE('.')"] and info["steps"] == 5
-
-
-# -- scripted "models": regular expressions over the screen text --------------------------------
-RULES = {
-    "settings-turn-off-wifi": [
-        (r"<checkbox id=(\d+) checked=true>ON</checkbox>", '{{"action_type": "click", "index": {}}}'),
-        (r"<button id=(\d+)>Internet<br>", "- id={} - action=tap - input_text=N/A"),
-        (r"<button id=(\d+)>Network &amp; internet", "Action: tap({})"),
-        (r"<button id=(\d+)>Settings</button>", '```json\n{{"action": "tap", "element": {}}}\n```'),
-    ],
-    "bestbuy-empty-cart": [
-        (r"<button id=(\d+)>Remove ", "The first item's Remove button. tap({})"),
-        (r"<button id=(\d+)>Cart, ", "tap({})"),
-        (r"<input id=(\d+) focused>bestbuy\.com</input>", "enter()"),
-        (r"<input id=(\d+)[^>]*>Search or type web address", 'type({}, "bestbuy.com")'),
-        (r"<button id=(\d+)>No thanks</button>", "- id={} - action=tap - input_text=N/A"),
-        (r"<button id=(\d+)>Chrome</button>", "tap({})"),
-    ],
-}
-
-
-def scripted_reply(task: str, text: str) -> str:
-    for pattern, reply in RULES[task]:
-        m = re.search(pattern, text)
-        if m:
-            return reply.format(m.group(1))
-    return "I am lost. back()"
 
 
 @pytest.mark.parametrize("task", sorted(RULES))

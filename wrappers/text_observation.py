@@ -20,14 +20,12 @@ base64}`` for vision models. It reads ``info`` as `TextActions` writes it, so wr
 
 from __future__ import annotations
 
-import base64
-import io
 from typing import Any
 
 import gymnasium as gym
-from PIL import Image
 
 from mobile_gym.errors import ConfigError, whole_number
+from mobile_gym.llm.prompt import outcome, png_base64, said, step_text
 from mobile_gym.spaces import UnicodeText
 from mobile_gym.ui.screen_text import ScreenElements
 
@@ -79,33 +77,15 @@ class TextObservation(gym.Wrapper, gym.utils.RecordConstructorArgs):
         return self._observe(obs, info), reward, terminated, truncated, info
 
     def _outcome(self, action: Any, obs: dict[str, Any], info: dict[str, Any]) -> str:
-        error = info.get("parse_error")
-        said = info.get("command") or (str(action) if not isinstance(action, str) else _first_line(action))
-        if error:
-            return f"{said} - not done: {error}"
-        changed = obs["view_hierarchy"] != self._last_xml
-        where = info.get("activity") or "?"
-        return f"{said} - " + (f"the screen changed ({where})" if changed else "nothing changed on screen")
+        command = info.get("command") or (said(action) if isinstance(action, str) else str(action))
+        return outcome(command, info.get("parse_error"), obs["view_hierarchy"] != self._last_xml, info.get("activity"))
 
     def _observe(self, obs: dict[str, Any], info: dict[str, Any]) -> Any:
         self._last_xml = obs["view_hierarchy"]
         screen = ScreenElements(self.env.unwrapped.hierarchy)  # type: ignore[attr-defined]
-        lines = [f"Task: {obs['instruction']}"]
-        shown = self._past[-self.history:] if self.history else []
-        if shown:
-            first = len(self._past) - len(shown) + 1
-            lines.append("Previous actions:")
-            lines += [f"{first + i}. {entry}" for i, entry in enumerate(shown)]
-        lines.append(f"Current screen ({info.get('activity') or '?'}):")
-        lines.append((screen.html() if self.format == "html" else screen.listing()) or "(nothing on screen)")
-        text = "\n".join(lines)[:MAX_TEXT]
+        text = step_text(obs["instruction"], self._past, self.history,
+                         screen.html() if self.format == "html" else screen.listing(), info.get("activity"),
+                         info.get("parse_error"))[:MAX_TEXT]
         if not self.screenshot:
             return text
-        buffer = io.BytesIO()
-        Image.fromarray(obs["screenshot"]).save(buffer, format="PNG")
-        return {"text": text, "screenshot": base64.b64encode(buffer.getvalue()).decode("ascii")}
-
-
-def _first_line(reply: str) -> str:
-    line = reply.strip().splitlines()[-1] if reply.strip() else ""
-    return line[:80]
+        return {"text": text, "screenshot": png_base64(obs["screenshot"])}

@@ -211,24 +211,34 @@ def spelled(c: Command) -> str:
 
 def _commands(text: str) -> list[tuple[int, Command]]:
     """Every action ``text`` names, with where it starts; JSON first, then AutoDroid's
-    form, then calls (a call inside a JSON string is not counted twice)."""
+    form, then calls (a call inside a JSON string is not counted twice). An action that
+    is named wrong is an error only when nothing else in ``text`` reads as an action (a
+    "tap(Settings)" in the reasoning does not spoil the answer after it)."""
     found: list[tuple[int, Command]] = []
+    errors: list[ReplyError] = []
     taken: list[tuple[int, int]] = []
-    for start, end, obj in _json_objects(text):
-        command = _from_json(obj)
+
+    def read(start: int, end: int, make, *args) -> None:
+        try:
+            command = make(*args)
+        except ReplyError as e:
+            errors.append(e)
+            taken.append((start, end))
+            return
         if command is not None:
             found.append((start, command))
             taken.append((start, end))
+
+    for start, end, obj in _json_objects(text):
+        read(start, end, _from_json, obj)
     for m in _AUTODROID.finditer(text):
         if not _within(m.start(), taken):
-            found.append((m.start(), _from_autodroid(m)))
-            taken.append((m.start(), m.end()))
-    for m in _CALL.finditer(text):
-        if _within(m.start(), taken):
-            continue
-        command = _from_call(m.group(1), m.group(2))
-        if command is not None:
-            found.append((m.start(), command))
+            read(m.start(), m.end(), _from_autodroid, m)
+    for start, end, name, args in _calls(text):
+        if not _within(start, taken):
+            read(start, end, _from_call, name, args)
+    if not found and errors:
+        raise errors[-1]
     found.sort(key=lambda item: item[0])
     return found
 
@@ -400,7 +410,30 @@ def _loads(text: str) -> Any:
 
 
 # -- function style and AutoDroid ------------------------------------------------------------
-_CALL = re.compile(r"\b([A-Za-z_][\w\-]*)\(([^()]*)\)")  # no space before "(": prose has one
+_CALL = re.compile(r"\b([A-Za-z_][\w\-]*)\(")  # no space before "(": prose has one
+
+
+def _calls(text: str):
+    """(start, end, name, arguments) of each ``name(...)`` in ``text``, the closing
+    parenthesis found past quoted text (``type(3, "Wi-Fi (5 GHz)")``)."""
+    for m in _CALL.finditer(text):
+        depth, quote, i = 1, "", m.end()
+        while i < len(text) and depth:
+            c = text[i]
+            if quote:
+                if c == "\\":
+                    i += 1
+                elif c == quote:
+                    quote = ""
+            elif c in "'\"":
+                quote = c
+            elif c == "(":
+                depth += 1
+            elif c == ")":
+                depth -= 1
+            i += 1
+        if depth == 0:
+            yield m.start(), i, m.group(1), text[m.end():i - 1]
 _AUTODROID = re.compile(
     r"id\s*=\s*(?P<id>-?\d+)\s*[-,;]?\s*action\s*=\s*(?P<action>[A-Za-z_/]+)"
     r"(?:\s*[-,;]?\s*input[_ ]text\s*=\s*(?P<text>.*?))?\s*(?:$|\n)", re.I)
@@ -410,7 +443,9 @@ def _from_autodroid(m: re.Match) -> Command:
     element = int(m.group("id"))
     if element == -1:
         return _command(_verb("complete"))
-    text = (m.group("text") or "").strip().strip("\"'")
+    text = (m.group("text") or "").strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":  # a quoted text: its quotes go
+        text = text[1:-1]
     verb = _verb(m.group("action"))
     if verb.name == "type":
         if not text or text.upper() == "N/A":

@@ -140,10 +140,10 @@ def _key(record: dict[str, Any]) -> tuple[str, str, int]:
     return (record["task"], record["agent"], record["seed"])
 
 
-def _run_job(args: tuple[Job, dict, str | None]) -> tuple[dict[str, Any], str | None]:
+def _run_job(args: tuple[Job, dict, str | None, dict]) -> tuple[dict[str, Any], str | None]:
     """A worker's episode: its record and, with traces, the folder (under ``partial``)
     it wrote the trace to; an errored episode's half-written trace is removed."""
-    job, env_kwargs, partial = args
+    job, env_kwargs, partial, agent_options = args
     from mobile_gym.env import resolve_task
     from mobile_gym.runner.episode import run_episode
 
@@ -154,7 +154,8 @@ def _run_job(args: tuple[Job, dict, str | None]) -> tuple[dict[str, Any], str | 
             trace_dir = Path(tempfile.mkdtemp(prefix=trace_dir_name(job.task, job.agent, job.seed) + ".", dir=partial))
         except OSError as e:
             raise StorageError(f"cannot create a trace folder in {partial}: {e.strerror or e}") from e
-    record = run_episode(resolve_task(job.task), job.agent, job.seed, env_kwargs=env_kwargs, trace_dir=trace_dir)
+    record = run_episode(resolve_task(job.task), job.agent, job.seed, env_kwargs=env_kwargs, trace_dir=trace_dir,
+                         agent_options=agent_options)
     if trace_dir is not None and record["error"] is not None:
         shutil.rmtree(trace_dir, ignore_errors=True)
         trace_dir = None
@@ -185,7 +186,8 @@ def _place_trace(written: str, final: Path) -> None:
 def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume: bool = False,
               retry_errors: bool = True, env_kwargs: dict[str, Any] | None = None, save_traces: bool = False,
               episode_timeout: float | None = EPISODE_TIMEOUT,
-              progress: Callable[[int, int, list[dict]], None] | None = None) -> list[dict[str, Any]]:
+              progress: Callable[[int, int, list[dict]], None] | None = None,
+              agent_options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
     """Run ``jobs`` and return every record of ``out/episodes.jsonl``, one per episode.
 
     Resuming skips the episodes already recorded, except those that ended in an error,
@@ -194,7 +196,8 @@ def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume:
     error rows. An episode that takes longer than ``episode_timeout`` seconds (None or 0:
     no limit) is killed and recorded as an ``EpisodeTimeout`` error; one whose worker dies
     as ``WorkerDied``. A full disk raises `StorageError`; Ctrl-C stops the workers. Either
-    way the episodes recorded so far stay, for ``resume``."""
+    way the episodes recorded so far stay, for ``resume``. ``agent_options`` go to each
+    agent's constructor (e.g. an LLM agent's ``model``)."""
     from mobile_gym.env import resolve_task, shared_matcher
     from mobile_gym.runner.episode import check_agent
 
@@ -212,7 +215,7 @@ def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume:
     for j in todo:
         first.setdefault(j.agent, j)
     for j in first.values():
-        check_agent(j.agent, resolve_task(j.task), j.seed)
+        check_agent(j.agent, resolve_task(j.task), j.seed, agent_options)
     # the embedding model, if a task needs it, loads here once: forked workers inherit it
     # instead of each loading it (5-10 s) inside its first episode's timeout
     matcher = shared_matcher((env_kwargs or {}).get("embedding_model"))
@@ -231,12 +234,13 @@ def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume:
         shutil.rmtree(partial, ignore_errors=True)
         for j in todo:
             shutil.rmtree(traces / trace_dir_name(j.task, j.agent, j.seed), ignore_errors=True)
-    args = [(j, dict(env_kwargs or {}), str(partial) if save_traces else None) for j in todo]
+    args = [(j, dict(env_kwargs or {}), str(partial) if save_traces else None, dict(agent_options or {}))
+            for j in todo]
     results: list[dict[str, Any]] = []
     log = _EpisodeLog(path)
     try:
         with WorkerPool(_run_job, workers, timeout=episode_timeout or None) as pool:
-            for (job, _, _), outcome in pool.imap_unordered(args):
+            for (job, *_), outcome in pool.imap_unordered(args):
                 record, written = (_lost_record(job, outcome), None) if isinstance(outcome, Lost) else outcome
                 if written is not None:
                     _place_trace(written, traces / trace_dir_name(job.task, job.agent, job.seed))

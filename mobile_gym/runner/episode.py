@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import json
 import math
 import numbers
 import os
@@ -56,26 +57,33 @@ def _check_interface(obj: Any, spec: str) -> None:
                              "implement mobile_gym.agents.Agent (reset(seed), act(observation, info))")
 
 
-def load_agent(spec: str, task: SimTask, seed: int) -> Agent:
+def load_agent(spec: str, task: SimTask, seed: int, options: Mapping[str, Any] | None = None) -> Agent:
     """An agent by name (``oracle``, ``random``, ... see `AGENTS`) or import path (``package.module:Class``).
-    A class whose constructor takes ``task`` gets the task; one taking ``seed`` the seed."""
+    A class whose constructor takes ``task`` gets the task; one taking ``seed`` the seed;
+    ``options`` (e.g. an LLM agent's ``model`` and ``base_url``) go to the constructor as
+    they are, and one it does not take is a `ConfigError`."""
     factory = resolve_agent(spec)
     try:
         params = inspect.signature(factory).parameters
     except (TypeError, ValueError):  # a builtin or C type without a signature: pass nothing
         params = {}  # type: ignore[assignment]
     kwargs = {k: v for k, v in (("task", task), ("seed", seed)) if k in params}
-    agent = factory(**kwargs)
+    options = dict(options or {})
+    takes_any = any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+    refused = [k for k in options if k not in params and not takes_any]
+    if refused:
+        raise ConfigError(f"agent {spec!r} takes no option {', '.join(map(repr, refused))}")
+    agent = factory(**kwargs, **options)
     _check_interface(agent, spec)
     return agent
 
 
-def check_agent(spec: str, task: SimTask, seed: int) -> None:
+def check_agent(spec: str, task: SimTask, seed: int, options: Mapping[str, Any] | None = None) -> None:
     """Build the agent once, for ``task`` and ``seed``, before a batch starts: a bad spec,
     a class without the `Agent` interface or a constructor that raises is one clear
     `ConfigError`, not the same error row for every episode."""
     try:
-        load_agent(spec, task, seed)
+        load_agent(spec, task, seed, options)
     except MobileGymError:
         raise
     except Exception as e:  # noqa: BLE001 - the agent's constructor is user code
@@ -117,7 +125,7 @@ def _number(value: Any) -> int | float | None:
 
 
 def run_episode(task: SimTask, agent_spec: str, seed: int, *, env_kwargs: dict[str, Any] | None = None,
-                trace_dir: Path | None = None) -> dict[str, Any]:
+                trace_dir: Path | None = None, agent_options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Run one episode; errors in the env or the agent become an ``error`` record, which
     keeps the no-success defaults of `base_record` whatever the episode reached. Failing
     to write the trace (``trace_dir``) is not the episode's fault: it raises `StorageError`."""
@@ -132,9 +140,10 @@ def run_episode(task: SimTask, agent_spec: str, seed: int, *, env_kwargs: dict[s
                 from mobile_gym.wrappers import RecordTrace
 
                 env = RecordTrace(env)
-            outcome = _play(env, load_agent(agent_spec, task, seed), seed, step_times, act_times)
+            agent = load_agent(agent_spec, task, seed, agent_options)
+            outcome = _play(env, agent, seed, step_times, act_times)
             if trace_dir is not None:
-                _save_trace(trace_dir, env.trace)
+                _save_trace(trace_dir, env.trace, outcome.get("agent_steps"))
         finally:
             env.close()
         record.update(outcome)
@@ -177,17 +186,43 @@ def _play(env: gym.Env, agent: Agent, seed: int, step_times: list[float], act_ti
         terminated_by=info["terminated_by"] or ("step_limit" if truncated else None),
         false_finish=false_finish, success_step=success_step, over_execution=over_execution,
     )
-    usage = getattr(agent, "usage", None)
-    if isinstance(usage, dict):
-        outcome["tokens"] = _number(usage.get("tokens"))
-        outcome["cost"] = _number(usage.get("cost"))
+    outcome.update(agent_usage(agent))
     return outcome
 
 
-def _save_trace(trace_dir: Path, trace: Any) -> None:
+def agent_usage(agent: Agent) -> dict[str, Any]:
+    """What an agent reports of its model (``agent.usage``: ``tokens``, ``tokens_in``,
+    ``tokens_out``, ``cost``, ``model_time``, ``calls``, ``tokens_estimated``) and its steps' records
+    (``agent.steps``: each reply, reasoning, parsed command, parse error), for the record."""
+    fields: dict[str, Any] = {}
+    usage = getattr(agent, "usage", None)
+    if isinstance(usage, Mapping):
+        for key in USAGE_FIELDS:
+            if key in usage:
+                fields[key] = _number(usage.get(key))
+        if usage.get("tokens_estimated") is True:
+            fields["tokens_estimated"] = True  # the server sent no counts: estimated from characters
+    steps = getattr(agent, "steps", None)
+    if isinstance(steps, list) and all(isinstance(step, Mapping) for step in steps):
+        fields["agent_steps"] = [dict(step) for step in steps]
+    return fields
+
+
+#: The usage an agent may report, as the record names it.
+USAGE_FIELDS = ("tokens", "tokens_in", "tokens_out", "cost", "model_time", "calls")
+
+
+#: Beside a trace, each step's model reply, reasoning and parsed command (an LLM agent's).
+AGENT_STEPS_FILE = "agent_steps.json"
+
+
+def _save_trace(trace_dir: Path, trace: Any, agent_steps: list[dict[str, Any]] | None = None) -> None:
     from mobile_gym.formats.agentenv import write_trace
 
     try:
         write_trace(trace_dir, trace)
+        if agent_steps is not None:
+            (Path(trace_dir) / AGENT_STEPS_FILE).write_text(json.dumps(agent_steps, indent=1, ensure_ascii=False)
+                                                            + "\n", encoding="utf-8")
     except OSError as e:
         raise StorageError(f"cannot write the trace {trace_dir}: {e.strerror or e}") from e

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import io
+import json
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
@@ -35,6 +36,8 @@ SUMMARY_COLUMNS = (("episodes", "episodes"), ("errors", "errors"), ("success_rat
                    ("progress", "progress"), ("steps", "steps"), ("step_efficiency", "step efficiency"),
                    ("false_finish_rate", "false finish"), ("act_latency", "agent act (ms)"),
                    ("step_latency", "env step (ms)"))
+#: Columns added when a model was asked (the records carry tokens).
+USAGE_COLUMNS = (("tokens_in", "tokens in"), ("tokens_out", "tokens out"), ("cost", "cost ($)"))
 
 
 @dataclass
@@ -116,6 +119,8 @@ def _fmt(v: Any) -> str:
 
 def _metric(name: str, v: Any) -> str:
     """A summary cell; latencies (seconds per step in the records) in milliseconds."""
+    if name == "cost" and isinstance(v, float):
+        return f"{v:.4f}"
     return _fmt(v * 1000 if name.endswith("_latency") and v is not None else v)
 
 
@@ -130,11 +135,12 @@ def _summary_tables(records: list[dict[str, Any]], order: list[str],
                     by_task: dict[str, list[tuple[int, dict[str, Any]]]]) -> str:
     """The summary by agent (as in summary.json) and an index of tasks linking to them."""
     summary = summarize(records)
-    head = "".join(f"<th>{escape(label)}</th>" for _, label in SUMMARY_COLUMNS)
-    rows = [f"<tr><td>{escape(name)}</td>" + "".join(f"<td>{_metric(c, m[c])}</td>" for c, _ in SUMMARY_COLUMNS)
+    columns = SUMMARY_COLUMNS + (USAGE_COLUMNS if summary["overall"]["tokens"] is not None else ())
+    head = "".join(f"<th>{escape(label)}</th>" for _, label in columns)
+    rows = [f"<tr><td>{escape(name)}</td>" + "".join(f"<td>{_metric(c, m[c])}</td>" for c, _ in columns)
             + "</tr>" for name, m in summary["by_agent"].items()]
     rows.append("<tr class='total'><td>all</td>"
-                + "".join(f"<td>{_metric(c, summary['overall'][c])}</td>" for c, _ in SUMMARY_COLUMNS) + "</tr>")
+                + "".join(f"<td>{_metric(c, summary['overall'][c])}</td>" for c, _ in columns) + "</tr>")
     agents = f"<table class='summary'><tr><th>agent</th>{head}</tr>{''.join(rows)}</table>"
     index = ["<table class='summary'><tr><th>task</th><th>episodes</th><th>matcher success</th>"
              "<th>oracle success</th><th>matcher &ne; oracle</th><th>errors</th></tr>"]
@@ -194,7 +200,8 @@ def _episode(n: int, r: dict[str, Any], info: TaskInfo, traces: Path) -> str:
     if error:
         parts.append(f"<pre class='error'>{escape(str(error.get('kind')))}: {escape(str(error.get('message')))}</pre>")
     parts.append(_checkpoints(info, matched))
-    parts.append(_steps(traces / trace_dir_name(r["task"], str(r["agent"]), r["seed"]), matched, error))
+    replies = _replies_by_step(r.get("agent_steps"))
+    parts.append(_steps(traces / trace_dir_name(r["task"], str(r["agent"]), r["seed"]), matched, error, replies))
     parts.append("</div></details></section>")
     return "".join(parts)
 
@@ -214,7 +221,45 @@ def _header(r: dict[str, Any]) -> str:
             bits.append("<span class='badge warn'>matcher &ne; oracle</span>")
     bits.append(f"<span class='stats'>progress {_fmt(r.get('progress'))} &middot; {_count(r.get('steps'), 'step')} "
                 f"&middot; ended by {_fmt(r.get('terminated_by'))}</span>")
+    if r.get("tokens") is not None:  # a model was asked: its cost and time, apart from the env's
+        cost = "cost unknown" if r.get("cost") is None else f"${r['cost']:.4f}"
+        bits.append(f"<span class='stats usage'>{_fmt(r.get('tokens_in'))} tokens in &middot; "
+                    f"{_fmt(r.get('tokens_out'))} out &middot; {cost} &middot; model {_seconds(r.get('act_latency'))}"
+                    f"/step &middot; env {_seconds(r.get('step_latency'))}/step</span>")
     return " ".join(bits)
+
+
+def _seconds(v: Any) -> str:
+    return f"{v:.3g} s" if isinstance(v, (int, float)) else "-"
+
+
+def _replies_by_step(agent_steps: Any) -> dict[int, tuple[int, dict[str, Any]]]:
+    """Env step -> (the model's step, its record): a reply carried out in two actions
+    (a tap, then the typing) covers two env steps."""
+    out: dict[int, tuple[int, dict[str, Any]]] = {}
+    if not isinstance(agent_steps, list):
+        return out
+    step = 0
+    for k, record in enumerate(agent_steps):
+        if not isinstance(record, dict):
+            continue
+        for _ in range(max(1, len(record.get("actions") or []))):
+            out[step] = (k, record)
+            step += 1
+    return out
+
+
+def _reply(k: int, record: dict[str, Any], first: bool) -> str:
+    """The model's reply, what it was read as, and a parse error in red."""
+    if not first:
+        return f"<div class='reply'>(reply {k + 1}, continued)</div>"
+    error = record.get("parse_error")
+    read = (f"<span class='badge err'>not used: {escape(str(error))}</span>" if error
+            else f"<code class='command'>{escape(str(record.get('command')))}</code>")
+    text = record.get("reply")
+    shown = escape(text if isinstance(text, str) else json.dumps(text, ensure_ascii=False))
+    return (f"<div class='reply{' bad' if error else ''}'>reply {k + 1}: {read}"
+            f"<details><summary>model's reply</summary><pre>{shown}</pre></details></div>")
 
 
 def _checkpoints(info: TaskInfo, matched: dict[int, int]) -> str:
@@ -232,10 +277,18 @@ def _checkpoints(info: TaskInfo, matched: dict[int, int]) -> str:
     return f"<ol class='checkpoints'>{''.join(items)}</ol>"
 
 
-def _steps(folder: Path, matched: dict[int, int], error: Any) -> str:
-    """The trace's screens as thumbnails with the action taken from each, and a badge on
-    the steps where checkpoints matched; a note when there is no readable trace."""
+def _steps(folder: Path, matched: dict[int, int], error: Any,
+           replies: dict[int, tuple[int, dict[str, Any]]]) -> str:
+    """The trace's screens as thumbnails with the action taken from each (and the model's
+    reply that chose it), and a badge on the steps where checkpoints matched; a note when
+    there is no readable trace (the replies are listed anyway)."""
     from mobile_gym.formats.agentenv import read_trace
+
+    def reply(i: int) -> str:
+        if i not in replies:
+            return ""
+        k, record = replies[i]
+        return _reply(k, record, i == 0 or replies.get(i - 1, (None,))[0] != k)
 
     if not folder.is_dir():
         if not folder.parent.is_dir():
@@ -244,7 +297,8 @@ def _steps(folder: Path, matched: dict[int, int], error: Any) -> str:
             why = "the episode broke before its trace was written"
         else:
             why = f"<code>{escape(folder.parent.name)}/{escape(folder.name)}</code> is missing"
-        return f"<p class='note'>No trace: {why}.</p>"
+        listed = "".join(f"<li>step {i}: {reply(i)}</li>" for i in sorted(replies))
+        return f"<p class='note'>No trace: {why}.</p>" + (f"<ol class='replies'>{listed}</ol>" if listed else "")
     try:
         trace = read_trace(folder)
     except MobileGymError as e:
@@ -252,10 +306,11 @@ def _steps(folder: Path, matched: dict[int, int], error: Any) -> str:
     hits: dict[int, list[int]] = {}
     for k, step in matched.items():
         hits.setdefault(step, []).append(k)
-    return "<div class='steps'>" + "".join(_step(i, s, sorted(hits.get(i, []))) for i, s in enumerate(trace)) + "</div>"
+    return "<div class='steps'>" + "".join(_step(i, s, sorted(hits.get(i, [])), reply(i))
+                                           for i, s in enumerate(trace)) + "</div>"
 
 
-def _step(i: int, state: UIState, checkpoints: list[int]) -> str:
+def _step(i: int, state: UIState, checkpoints: list[int], reply: str = "") -> str:
     try:
         picture = (f"<div class='shot'><img src='{thumbnail(state.image)}' width='{THUMB_WIDTH}' "
                    f"alt='step {i} screenshot' loading='lazy'>{_touch_marks(state.action)}</div>")
@@ -265,7 +320,7 @@ def _step(i: int, state: UIState, checkpoints: list[int]) -> str:
     action = escape(str(state.action)) if state.action is not None else "(end)"
     title = escape(state.activity or "activity unknown")
     return (f"<figure class='step{' hit' if checkpoints else ''}' title='{title}'>{picture}"
-            f"<figcaption><b>step {i}</b> {badges}<code>{action}</code></figcaption></figure>")
+            f"<figcaption><b>step {i}</b> {badges}<code>{action}</code>{reply}</figcaption></figure>")
 
 
 def _touch_marks(action: Action | None) -> str:
@@ -279,6 +334,9 @@ def _touch_marks(action: Action | None) -> str:
 
 
 STYLE = """
+.reply{margin-top:4px;font-size:12px;color:#333}.reply .badge{white-space:normal}.reply.bad{background:#ffe6e6;border-radius:3px;padding:2px}
+.reply pre{white-space:pre-wrap;max-height:220px;overflow:auto;background:#f4f4f7;padding:4px;margin:2px 0}
+.usage{color:#2a4f8a}ol.replies li{margin:4px 0}
 body{font:14px/1.4 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;margin:0 auto;padding:16px 24px;
  max-width:1400px;color:#28282f;background:#fafafb}
 h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:22px 0 6px}

@@ -30,7 +30,8 @@ BREAKDOWNS = ("agent", "app", "category", "difficulty")
 DIFFICULTY_ORDER = ("easy", "medium", "hard")
 CSV_FIELDS = ("task", "agent", "seed", "app", "category", "difficulty", "golden_steps", "success",
               "oracle_success", "progress", "steps", "success_step", "terminated_by", "false_finish",
-              "over_execution", "wall_time", "step_latency", "act_latency", "tokens", "cost", "error_kind", "error")
+              "over_execution", "wall_time", "step_latency", "act_latency", "tokens", "tokens_in", "tokens_out", "cost",
+              "error_kind", "error")
 
 
 def difficulty(golden_steps: int) -> str:
@@ -58,8 +59,10 @@ def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
     docstring for each metric's rule)."""
     ok = [r for r in records if r.get("error") is None]
     successes = [r for r in ok if r["success"]]
-    tokens = [r.get("tokens") for r in records if r.get("tokens") is not None]
-    cost = [r.get("cost") for r in records if r.get("cost") is not None]
+    def total(key: str) -> float | None:
+        values = [r[key] for r in records if r.get(key) is not None]
+        return sum(values) if values else None
+
     return {
         "episodes": len(records),
         "errors": len(records) - len(ok),
@@ -75,8 +78,10 @@ def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
         "step_latency": _mean(r.get("step_latency") for r in ok),
         "act_latency": _mean(r.get("act_latency") for r in ok),
         "error_kinds": error_kinds(records),
-        "tokens": sum(tokens) if tokens else None,
-        "cost": sum(cost) if cost else None,
+        "tokens": total("tokens"),
+        "tokens_in": total("tokens_in"),
+        "tokens_out": total("tokens_out"),
+        "cost": total("cost"),
     }
 
 
@@ -126,16 +131,18 @@ def markdown_table(summary: dict[str, Any], by: str = "agent") -> str:
     """The summary as a Markdown table, one row per group of ``by`` plus the total."""
     columns = ("episodes", "errors", "success_rate", "oracle_success_rate", "agreement", "progress",
                "steps", "step_efficiency", "false_finish_rate")
+    if summary["overall"].get("tokens") is not None:  # a model was called: what it cost, and its time apart
+        columns += ("tokens_in", "tokens_out", "cost", "act_latency", "step_latency")
 
-    def cell(v: Any) -> str:
+    def cell(v: Any, column: str) -> str:
         if v is None:
             return "-"
-        if isinstance(v, float):
-            return f"{v:.2f}"
+        if isinstance(v, float):  # dollars and seconds (act: the model's, step: the env's) are small
+            return f"{v:.3g}" if column in ("cost", "act_latency", "step_latency") else f"{v:.2f}"
         return str(v)
 
     lines = [f"| {by} | " + " | ".join(columns) + " |", "|---" * (len(columns) + 1) + "|"]
     groups = {**summary[f"by_{by}"], "all": summary["overall"]}
     for name, metrics in groups.items():
-        lines.append(f"| {printable(name)} | " + " | ".join(cell(metrics[c]) for c in columns) + " |")
+        lines.append(f"| {printable(name)} | " + " | ".join(cell(metrics[c], c) for c in columns) + " |")
     return "\n".join(lines)
