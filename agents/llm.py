@@ -112,7 +112,7 @@ class LLMAgent(Agent):
                               f"known are {', '.join(sorted(known))}")
         self.config = config if config is not None else LLMConfig(**options)
         self.task = task
-        self._client = client
+        self.client = client if client is not None else self._make_client()  # no network yet
         self.reset(seed)
 
     # ------------------------------------------------------------------ episode
@@ -185,15 +185,13 @@ class LLMAgent(Agent):
         return [{"role": "system", "content": system}, {"role": "user", "content": content}]
 
     # ------------------------------------------------------------------ the call
-    @property
-    def client(self) -> Any:
-        if self._client is None:
-            import openai
+    def _make_client(self) -> Any:
+        """The ``openai`` client, made here so that an act's time is the model's."""
+        import openai
 
-            key = os.environ.get(self.config.api_key_env) or "not-needed"  # local servers ignore it
-            self._client = openai.OpenAI(base_url=self.config.base_url, api_key=key,
-                                         timeout=self.config.timeout, max_retries=self.config.retries)
-        return self._client
+        key = os.environ.get(self.config.api_key_env) or "not-needed"  # local servers ignore it
+        return openai.OpenAI(base_url=self.config.base_url, api_key=key, timeout=self.config.timeout,
+                             max_retries=self.config.retries)
 
     def _ask(self, messages: list[dict[str, Any]]) -> tuple[Any, float, tuple[int, int]]:
         import openai

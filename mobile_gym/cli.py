@@ -143,6 +143,9 @@ def build_parser() -> argparse.ArgumentParser:
     llm.add_argument("--temperature", type=float, metavar="T", help="(default: 0)")
     llm.add_argument("--timeout", type=_seconds, metavar="SECONDS", help="per call (default: 60)")
     llm.add_argument("--retries", type=int, metavar="N", help="after 429, 5xx and timeouts (default: 3)")
+    llm.add_argument("--price", nargs=2, type=float, metavar=("IN", "OUT"),
+                     help="US dollars per million tokens in and out for --model (default: a table of known models; "
+                          "others' cost is unknown)")
     rn.set_defaults(handler=_run)
 
     from mobile_gym.policy_envs import PRESETS
@@ -286,6 +289,10 @@ def _run(args: argparse.Namespace) -> int:
 
     jobs = [Job(t.id, args.agent, seed) for t in _chosen_simulator_tasks(args.tasks) for seed in range(args.seeds)]
     options = {name: getattr(args, name) for name in LLM_OPTIONS if getattr(args, name) is not None}
+    if args.price is not None:
+        from mobile_gym.agents import LLMConfig
+
+        options["prices"] = {args.model or LLMConfig.model: tuple(args.price)}
     try:
         records = run_batch(jobs, args.out, workers=args.workers, resume=args.resume, agent_options=options,
                             retry_errors=not args.keep_errors,

@@ -164,14 +164,17 @@ def test_mobile_gym_run_with_a_local_model_server(tmp_path, capsys) -> None:
     from mobile_gym.cli import main
 
     with ChatServer(lambda request: {"content": "Action: tap(5)"}) as server:
-        code = main(["run", "--agent", "llm", "--model", "gpt-4o-mini", "--base-url", server.url, "--tasks",
-                     "settings-open", "--seeds", "2", "--timeout", "5", "--out", str(tmp_path / "run")])
+        code = main(["run", "--agent", "llm", "--model", "my-local-model", "--base-url", server.url, "--tasks",
+                     "settings-open", "--seeds", "2", "--timeout", "5", "--price", "1", "2",
+                     "--out", str(tmp_path / "run")])
     printed = capsys.readouterr().out
     assert code == 0
     header = next(line for line in printed.splitlines() if line.startswith("| agent"))
     assert all(c in header for c in ("tokens_in", "tokens_out", "cost", "act_latency", "step_latency"))
     summary = json.loads((tmp_path / "run" / "summary.json").read_text())["overall"]
-    assert summary["success_rate"] == 1.0 and summary["tokens_in"] > 0 and summary["cost"] > 0
+    assert summary["success_rate"] == 1.0 and summary["tokens_in"] > 0
+    assert summary["cost"] == pytest.approx((summary["tokens_in"] * 1 + summary["tokens_out"] * 2) / 1e6)
+    assert server.requests[0]["model"] == "my-local-model"
     assert "tokens_in" in (tmp_path / "run" / "episodes.csv").read_text().splitlines()[0]
 
 
