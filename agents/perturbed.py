@@ -9,6 +9,8 @@ golden path with `OracleAgent` and changes it in one way:
   BACK).
 - `BreakAfterAgent`: the whole path, then a few random taps.
 - `SiblingTaskAgent`: the golden path of another task of the same app.
+- `ElementCentreAgent`: the golden path with every tap moved to the element it reaches,
+  at the tap point every element interface uses (a row's centre, not its switch's).
 
 All declare COMPLETE when done, so the episode ends where the agent believes it is done.
 """
@@ -23,7 +25,8 @@ from mobile_gym.actions import Action, ActionType
 from mobile_gym.agents.base import Agent
 from mobile_gym.agents.oracle import OracleAgent, sim_task
 from mobile_gym.tasks.definition import SimTask, Step
-from mobile_gym.ui.hierarchy import Node, ViewHierarchy
+from mobile_gym.ui.elements import actionable_elements
+from mobile_gym.ui.hierarchy import Node, ViewHierarchy, parsed_screen
 
 #: Controls that clear a search box, so a wrong query can be corrected.
 CLEAR_CONTROLS = ("Clear query", "Clear")
@@ -228,3 +231,21 @@ class SiblingTaskAgent(_ScriptedAgent):
         others = same_app or sorted(t for t in tasks if t != self.task.id)
         self.sibling = tasks[others[int(np.random.default_rng(seed).integers(len(others)))]]
         return self.sibling.golden_path
+
+
+class ElementCentreAgent(_ScriptedAgent):
+    """The golden path, each tap moved to the point `mobile_gym.ui.elements` gives the
+    element the tap reaches (the centre of its visible part): what an element-level
+    policy or an LLM naming element ids does. Another valid route for most tasks."""
+
+    name = "element-centre"
+
+    def act(self, observation: Mapping[str, Any], info: Mapping[str, Any]) -> Action:
+        action = super().act(observation, info)
+        if action.action_type is not ActionType.CLICK:
+            return action
+        h = parsed_screen(observation["view_hierarchy"])
+        screen = h.screen_bounds
+        target = h.clickable_at(action.touch[0] * screen.right, action.touch[1] * screen.bottom)  # type: ignore[index]
+        element = next((e for e in actionable_elements(h) if e.node is target), None)
+        return action if element is None else Action.click(*element.point)

@@ -3,7 +3,9 @@
 Episodes of every simulator task, dynamics ``default``, on several profiles, by agents that
 make both successes and near-failures: the oracle, the oracle with detours, four near-miss
 agents (stop one step short, undo the last step, do the task then tap around, do a sibling
-task of the same app) and the random agent (see ``agents/perturbed.py``). Every agent ends
+task of the same app), the oracle's route with each tap at the centre of the element it
+reaches (``element-centre``: another valid route) and the random agent (see
+``agents/perturbed.py``). Every agent ends
 its episode itself (COMPLETE) or hits the step limit: the env does not stop at the
 matcher's success (``terminate_on_success=False``), so the matcher never decides where its
 own test trace ends.
@@ -44,7 +46,7 @@ from typing import Any, Iterable
 
 from mobile_gym.simulator.profiles import PROFILES
 
-AGENTS = ("oracle", "detour", "stop-short", "undo-last", "break-after", "sibling", "random")
+AGENTS = ("oracle", "detour", "stop-short", "undo-last", "break-after", "sibling", "element-centre", "random")
 EVALUATORS = ("essential-state", "step-match", "lcs-match")
 LABELS = ("reached", "final")
 TARGETS = {"accuracy": 0.99, "recall": 0.98, "episodes": 2000}

@@ -138,3 +138,28 @@ def test_detours_are_seeded_undone_and_still_succeed() -> None:
     assert any(Action.back() in actions for actions, _ in runs.values())
     typed = [a.text for a in runs[18][0] if a.action_type is ActionType.TYPE]
     assert typed[0] != "Tokyo" and typed[-1] == "Tokyo"  # a wrong query, cleared and retyped
+
+
+def test_element_centre_taps_the_row_not_the_switch_and_the_matcher_credits_it() -> None:
+    """The Wi‑Fi row's centre turns Wi‑Fi off as its switch does: another valid route,
+    which the task's checkpoints (states, not a click on the switch) credit."""
+    from mobile_gym.env import resolve_task
+    from mobile_gym.runner import run_episode
+
+    actions, oracle = play("element-centre", "settings-turn-off-wifi", 0)
+    golden, _ = play("oracle", "settings-turn-off-wifi", 0)
+    assert actions[3] != golden[3] and actions[3].touch[0] < 0.8 < golden[3].touch[0]  # the row, left of the switch
+    assert oracle[3]
+    record = run_episode(resolve_task("settings-turn-off-wifi"), "element-centre", 0)
+    assert record["success"] and record["oracle_success"]
+
+
+@pytest.mark.slow
+def test_every_simulator_task_credits_the_element_centre_route() -> None:
+    from mobile_gym.env import resolve_task
+    from mobile_gym.runner import run_episode
+    from mobile_gym.tasks.suite import select_simulator_tasks
+
+    for task in select_simulator_tasks("*"):
+        record = run_episode(resolve_task(task.id), "element-centre", 1, env_kwargs={"profile": "budget-720p"})
+        assert record["oracle_success"] and record["success"], (task.id, record["error"])
