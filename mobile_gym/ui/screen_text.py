@@ -71,7 +71,8 @@ class ScreenElements:
         return "\n".join(self._lines(self._tag))
 
     def listing(self) -> str:
-        """The same as a plain numbered list (``6. button "Settings"``), texts indented."""
+        """The same as a plain numbered list (``5. button: Settings``, ``2. checkbox: Wi‑Fi
+        [checked false]``), other texts indented."""
         return "\n".join(self._lines(self._item))
 
     def _lines(self, write) -> list[str]:
