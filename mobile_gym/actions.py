@@ -313,9 +313,17 @@ class Action:
         return cls(kind), size
 
     # -- LlamaTouch eventStructs.txt ----------------------------------------------------
-    def to_event_line(self, width: int, height: int) -> str:
-        """One line of ``eventStructs.txt``; coordinates become pixels of (W, H)."""
+    def to_event_line(self, width: int, height: int, enter_key: Point | None = None) -> str:
+        """One line of ``eventStructs.txt``; coordinates become pixels of (W, H).
+
+        LlamaTouch's loader knows no Enter key (Home, Back, Click, Swipe, Input): an ENTER
+        is written as the tap on the keyboard's Enter key it is, at ``enter_key`` (where
+        the screen shows that key), marked ``(Enter)`` after the click, which its loader
+        ignores and ours reads back as ENTER. Without a key on screen it is ``[Enter]``."""
         kind = self.action_type
+        if kind is ActionType.ENTER and enter_key is not None:
+            x, y = _pixels(_point(enter_key, "enter_key"), width, height)
+            return f"[Click] Screen Resolution ({width}, {height}), Click Position ({x}, {y}){ENTER_MARK}"
         if kind is ActionType.CLICK:
             x, y = _pixels(self.touch, width, height)
             return f"[Click] Screen Resolution ({width}, {height}), Click Position ({x}, {y})"
@@ -344,6 +352,9 @@ class Action:
     def parse_event_line(cls, line: str) -> tuple[Action, tuple[int, int] | None]:
         """An ``eventStructs.txt`` line: the action and, for gestures, the screen (W, H)."""
         line = line.rstrip("\r\n")
+        if line.endswith(ENTER_MARK) and _EVENT_CLICK.fullmatch(line[:-len(ENTER_MARK)]):
+            w, h = (int(g) for g in _EVENT_CLICK.fullmatch(line[:-len(ENTER_MARK)]).groups()[:2])
+            return cls.enter(), (w, h)
         m = _EVENT_CLICK.fullmatch(line) or _EVENT_CLICK_ZH.fullmatch(line)
         if m:
             w, h, x, y = (int(g) for g in m.groups())
@@ -440,6 +451,8 @@ def _parse_agentenv_point(text: str, line: str) -> Point:
 _EVENT_NAMES = {ActionType.HOME: "Home", ActionType.BACK: "Back", ActionType.ENTER: "Enter"}
 _EVENT_KEYS = {f"[{v}]": k for k, v in _EVENT_NAMES.items()}
 _EVENT_KEYS.update({"【Home键】": ActionType.HOME, "【Back键】": ActionType.BACK})
+#: What follows the click on the keyboard's Enter key that an ENTER is written as.
+ENTER_MARK = " (Enter)"
 _EVENT_CLICK = re.compile(
     r"\[Click\] Screen Resolution \((\d+), (\d+)\), Click Position \((\d+), (\d+)\)"
 )

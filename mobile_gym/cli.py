@@ -87,7 +87,9 @@ def build_parser() -> argparse.ArgumentParser:
         "export-dataset", help="write the simulator tasks as a LlamaTouch ground-truth dataset",
         description="Replay every simulator task's golden path and write it in LlamaTouch's dataset "
                     "format (screens, dumps, component lists, .ess annotations, eventStructs.txt, "
-                    "instruction.txt, .activity) with a llamatouch_task_metadata.tsv.",
+                    "instruction.txt, .activity) with a llamatouch_task_metadata.tsv. An ENTER is written as "
+                    "the click on the keyboard's Enter key followed by '(Enter)', which LlamaTouch's loader "
+                    "reads as that click and ours as ENTER.",
     )
     ex.add_argument("out", type=Path, metavar="DIR", help="output folder (must not hold these traces yet)")
     ex.add_argument("--tasks", nargs="+", metavar="PATTERN", help=f"only these: {tasks_help}")

@@ -116,6 +116,13 @@ def test_agentenv_lines_as_written_by_agentenv():
             Action.from_agentenv(bad)
 
 
+def test_enter_is_written_as_a_click_on_the_enter_key_and_read_back():
+    line = Action.enter().to_event_line(1080, 2400, enter_key=(0.9, 0.9))
+    assert line == "[Click] Screen Resolution (1080, 2400), Click Position (972, 2160) (Enter)"
+    assert Action.parse_event_line(line) == (Action.enter(), (1080, 2400))
+    assert Action.enter().to_event_line(1080, 2400) == "[Enter]"  # no key on screen
+
+
 @pytest.mark.parametrize(
     "line",
     [

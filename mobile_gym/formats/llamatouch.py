@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from mobile_gym.actions import Action
+from mobile_gym.actions import Action, ActionType
 from mobile_gym.errors import AnnotationError, FormatError, InvalidActionError, UnknownEpisodeError
 from mobile_gym.formats.files import check_links, inside, read_utf8
 from mobile_gym.formats.metadata import TaskMetadata, read_metadata
@@ -233,7 +233,8 @@ def write_ground_truth(
                 trace_dir / EVENTS_FILE, f"screen {i} has no action; only the last may lack one"
             )
         try:
-            events.append(state.action.to_event_line(*state.screen_size))
+            key = _enter_key(state) if state.action.action_type is ActionType.ENTER else None
+            events.append(state.action.to_event_line(*state.screen_size, enter_key=key))
         except InvalidActionError as exc:
             raise FormatError(trace_dir / EVENTS_FILE, f"screen {i}: {exc}") from exc
 
@@ -393,3 +394,18 @@ __all__ = [
     "short_activity",
     "write_ground_truth",
 ]
+
+
+#: The keyboard's Enter (IME action) key, as Gboard and the simulator's keyboard name it.
+ENTER_KEY_ID = ":id/key_pos_ime_action"
+
+
+def _enter_key(state: UIState) -> tuple[float, float] | None:
+    """Where the screen shows the keyboard's Enter key (normalised), if it does."""
+    hierarchy = state.hierarchy
+    key = next((n for n in hierarchy if n.resource_id.endswith(ENTER_KEY_ID) and n.bounds.area), None)
+    if key is None:
+        return None
+    screen = hierarchy.screen_bounds
+    x, y = key.bounds.center
+    return x / screen.right, y / screen.bottom
