@@ -23,17 +23,15 @@ import time
 from dataclasses import dataclass, field, fields
 from typing import Any, Mapping
 
-from mobile_gym.actions import Action
+from mobile_gym.actions import NO_OP, Action
 from mobile_gym.agents.base import Agent
-from mobile_gym.errors import ConfigError, MobileGymError
-from mobile_gym.llm.grammar import ReplyError, grammar_help, parse_reply, spelled, tool_schema
+from mobile_gym.errors import AgentError, ConfigError, ReplyError
+from mobile_gym.llm.grammar import grammar_help, parse_reply, spelled, tool_schema
 from mobile_gym.llm.prompt import outcome, png_base64, said, step_text
 from mobile_gym.ui.hierarchy import parsed_screen
 from mobile_gym.ui.screen_text import ScreenElements
 
 MODES = ("text", "tools")
-#: What a reply that cannot be used does: nothing (an empty TYPE), counting a step.
-NO_OP = Action.type_text("")
 #: Characters per token for the estimate when a server reports no usage.
 CHARS_PER_TOKEN = 4
 #: Longest reply kept in a step's record.
@@ -62,10 +60,6 @@ TOOLS_SYSTEM_PROMPT = """You are an agent that completes tasks on an Android pho
 Each turn you see the task, your previous actions and what came of them, and the current screen:
 its elements as HTML, each with an id. Think briefly, then call exactly one tool: the next action.
 When the task is done, call complete."""
-
-
-class AgentError(MobileGymError):
-    """The model could not be asked: the endpoint is unreachable, refuses the key, or keeps failing."""
 
 
 @dataclass
@@ -131,7 +125,7 @@ class LLMAgent(Agent):
             return self._pending.pop(0)
         xml = observation["view_hierarchy"]
         self._note_outcome(xml, info)
-        screen = ScreenElements(parsed_screen(xml))
+        screen = ScreenElements.of(parsed_screen(xml))
         messages = self._messages(observation, info, screen)
         record: dict[str, Any] = {"reply": None, "reasoning": "", "command": None, "parse_error": None}
         message, latency, tokens = self._ask(messages)

@@ -22,7 +22,8 @@ from collections import Counter
 import numpy as np
 
 from mobile_gym.actions import Action
-from mobile_gym.llm.grammar import ReplyError, parse_reply, spelled
+from mobile_gym.errors import ReplyError
+from mobile_gym.llm.grammar import parse_reply, spelled
 
 WORDS = ["Settings", "Wi-Fi", "the search box", "Network & internet", "Cart", "Remove", "Alarm", "OK", "Install"]
 TEXTS = ["bestbuy.com", "hello world", "9:00 AM", "Wi-Fi (5 GHz)", "it's \"quoted\"", "ébène, café", "a, b"]

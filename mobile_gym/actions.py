@@ -475,3 +475,12 @@ def _normalized(x: int, y: int, width: int, height: int) -> Point:
     if width <= 0 or height <= 0 or not (0 <= x <= width and 0 <= y <= height):
         raise InvalidActionError(f"position ({x}, {y}) is outside the screen {width}x{height}")
     return (x / width, y / height)
+
+
+#: What a choice that cannot be carried out sends (a masked slot, an unusable model reply):
+#: an empty TYPE, which changes nothing on screen and counts a step.
+NO_OP = Action.type_text("")
+
+#: The keys and verdicts by name, one action each (actions are immutable: shared freely).
+KEY_ACTIONS = {"back": Action.back(), "home": Action.home(), "enter": Action.enter(),
+               "complete": Action.complete(), "impossible": Action.impossible()}

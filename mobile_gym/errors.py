@@ -98,3 +98,12 @@ class StorageError(MobileGymError, OSError):
     """Results cannot be written (disk full, over quota, an I/O error); the message names
     the file. A batch run stops on it and keeps what it recorded: ``--resume`` finishes
     it once there is room."""
+
+
+class ReplyError(MobileGymError, ValueError):
+    """A model's reply that names no action this env can do; the message is written to
+    be shown to the model."""
+
+
+class AgentError(MobileGymError):
+    """The model could not be asked: the endpoint is unreachable, refuses the key, or keeps failing."""

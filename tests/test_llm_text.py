@@ -15,7 +15,8 @@ from gymnasium.utils.env_checker import check_env
 
 from mobile_gym.actions import Action
 from mobile_gym.errors import InvalidActionError
-from mobile_gym.llm.grammar import VERBS, ReplyError, parse_reply, spelled, tool_schema
+from mobile_gym.errors import ReplyError
+from mobile_gym.llm.grammar import VERBS, parse_reply, spelled, tool_schema
 from mobile_gym.tasks.suite import select_simulator_tasks
 from mobile_gym.ui.screen_text import ScreenElements
 from mobile_gym.wrappers import TextActions, TextObservation

@@ -15,41 +15,26 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from mobile_gym.actions import Action, ActionType, _shown
+from mobile_gym.actions import KEY_ACTIONS, Action, ActionType, _shown
 from mobile_gym.errors import ConfigError, InvalidActionError
-from mobile_gym.ui.elements import Element
-
-#: A third of the scrolled area's height: the golden paths' own scroll distance.
-SCROLL_FRACTION = 1 / 3
+from mobile_gym.ui.elements import Element, main_list, scroll_action
 
 
 def _scroll(elements: Sequence[Element], screen: tuple[int, int] | None, *, down: bool) -> Action:
-    """Move the content so more of what is below (``down``) or above comes into view:
-    the finger goes up to scroll down."""
-    x, y, span = 0.5, 0.5, SCROLL_FRACTION
-    lists = [e for e in elements if e.scrollable]
-    if lists and screen:
-        w, h = screen
-        under = [e for e in lists if e.visible.contains(w / 2, h / 2)]
-        target = under[0] if under else max(lists, key=lambda e: e.visible.area)
-        (x, y), span = target.point, target.visible.height / h * SCROLL_FRACTION
-    top, bottom = max(0.0, y - span / 2), min(1.0, y + span / 2)
-    return Action.swipe(x, bottom, x, top) if down else Action.swipe(x, top, x, bottom)
+    target = main_list(list(elements), screen) if screen else None
+    return scroll_action(target, "down" if down else "up", screen or (1, 1))
 
-
-_KEYS = {"back": Action.back(), "home": Action.home(), "enter": Action.enter(), "complete": Action.complete(),
-         "impossible": Action.impossible()}  # actions are immutable: one of each serves every screen
 
 #: Each extra by name: the action it sends given the screen's elements and its size in
 #: pixels (no elements and None when the caller does not read the screen, as `GridTaps`).
 EXTRA_ACTIONS: dict[str, Callable[[Sequence[Element], tuple[int, int] | None], Action]] = {
-    "back": lambda *_: _KEYS["back"],
-    "home": lambda *_: _KEYS["home"],
-    "enter": lambda *_: _KEYS["enter"],
+    "back": lambda *_: KEY_ACTIONS["back"],
+    "home": lambda *_: KEY_ACTIONS["home"],
+    "enter": lambda *_: KEY_ACTIONS["enter"],
     "scroll_down": lambda elements, screen: _scroll(elements, screen, down=True),
     "scroll_up": lambda elements, screen: _scroll(elements, screen, down=False),
-    "complete": lambda *_: _KEYS["complete"],
-    "impossible": lambda *_: _KEYS["impossible"],
+    "complete": lambda *_: KEY_ACTIONS["complete"],
+    "impossible": lambda *_: KEY_ACTIONS["impossible"],
 }
 
 #: The extras a preset has unless told otherwise. IMPOSSIBLE is left out: no simulator

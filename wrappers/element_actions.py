@@ -26,7 +26,7 @@ from typing import Any, Sequence
 import gymnasium as gym
 import numpy as np
 
-from mobile_gym.actions import Action, ActionType
+from mobile_gym.actions import NO_OP, Action, ActionType
 from mobile_gym.errors import ConfigError, InvalidActionError, whole_number
 from mobile_gym.ui.elements import Element, focused_field
 from mobile_gym.wrappers.discrete import DEFAULT_EXTRAS, EXTRA_ACTIONS, check_extras, extra_for, slot_index
@@ -40,8 +40,6 @@ MAX_SPAN_WORDS = 3
 #: Most element or phrase slots a space may be given (far above any screen).
 MAX_SLOTS = 4096
 
-#: What a masked choice sends: an empty text, which changes nothing on the phone.
-NO_OP = Action.type_text("")
 
 _QUOTED = re.compile(r"[\"“”']([^\"“”']+)[\"“”']")
 _WORD = re.compile(r"[\w@][\w@.\-:/]*[\w]|[\w@]", re.UNICODE)

@@ -18,13 +18,11 @@ from typing import Any
 
 import gymnasium as gym
 
-from mobile_gym.actions import Action
-from mobile_gym.llm.grammar import MAX_REPLY, ReplyError, parse_reply, spelled
+from mobile_gym.actions import NO_OP
+from mobile_gym.errors import ReplyError
+from mobile_gym.llm.grammar import MAX_REPLY, parse_reply, spelled
 from mobile_gym.spaces import UnicodeText
 from mobile_gym.ui.screen_text import ScreenElements
-
-#: What a reply that cannot be used does: type nothing (no screen changes, the step counts).
-NO_OP = Action.type_text("")
 
 
 class TextActions(gym.Wrapper, gym.utils.RecordConstructorArgs):
@@ -51,7 +49,7 @@ class TextActions(gym.Wrapper, gym.utils.RecordConstructorArgs):
 
     def screen(self) -> ScreenElements:
         """The current screen's elements, as the model is shown them."""
-        return ScreenElements(self.env.unwrapped.hierarchy)  # type: ignore[attr-defined]
+        return ScreenElements.of(self.env.unwrapped.hierarchy)  # type: ignore[attr-defined]
 
     def step(self, action: Any):
         try:

@@ -82,7 +82,7 @@ class TextObservation(gym.Wrapper, gym.utils.RecordConstructorArgs):
 
     def _observe(self, obs: dict[str, Any], info: dict[str, Any]) -> Any:
         self._last_xml = obs["view_hierarchy"]
-        screen = ScreenElements(self.env.unwrapped.hierarchy)  # type: ignore[attr-defined]
+        screen = ScreenElements.of(self.env.unwrapped.hierarchy)  # type: ignore[attr-defined]
         text = step_text(obs["instruction"], self._past, self.history,
                          screen.html() if self.format == "html" else screen.listing(), info.get("activity"),
                          info.get("parse_error"))[:MAX_TEXT]

@@ -31,17 +31,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from mobile_gym.actions import AITWAction, AITWActionType, Action, ActionType
-from mobile_gym.errors import InvalidActionError, MobileGymError
-from mobile_gym.ui.screen_text import DIRECTIONS, ScreenElements
+from mobile_gym.actions import KEY_ACTIONS, AITWAction, AITWActionType, Action, ActionType
+from mobile_gym.errors import InvalidActionError, ReplyError
+from mobile_gym.ui.elements import DIRECTIONS, main_list, scroll_action
+from mobile_gym.ui.screen_text import ScreenElements
 
 #: Longest reply read, in characters (a reply past it is cut, never a crash).
 MAX_REPLY = 32_768
-
-
-class ReplyError(MobileGymError, ValueError):
-    """A model's reply that names no action this env can do; the message is written to
-    be shown to the model."""
 
 
 @dataclass(frozen=True)
@@ -111,18 +107,14 @@ class Command:
                 return screen.actions_for(self.element, self.verb, self.text, self.direction)
             if self.verb == "type":
                 return [Action.type_text(self.text or "")]
-            if self.verb == "scroll":
-                main = _main_list(screen)
+            if self.verb == "scroll":  # the list under the screen's centre, else the middle of the screen
+                main = main_list(screen.elements, screen.size)
                 if main is not None:
-                    return screen.actions_for(main, "scroll", direction=self.direction)
-                return [_screen_scroll(self.direction or "down")]
+                    return screen.actions_for(main.index, "scroll", direction=self.direction)
+                return [scroll_action(None, self.direction or "down", screen.size)]
         except InvalidActionError as e:
             raise ReplyError(str(e)) from None
-        return [_KEYS[self.verb]]
-
-
-_KEYS = {"back": Action.back(), "home": Action.home(), "enter": Action.enter(),
-         "complete": Action.complete(), "impossible": Action.impossible()}
+        return [KEY_ACTIONS[self.verb]]
 
 
 def tool_schema() -> list[dict[str, Any]]:
@@ -498,23 +490,3 @@ def _literal(node: ast.expr) -> Any:
         return ast.literal_eval(node)
     except ValueError:
         raise ReplyError("arguments are numbers, quoted text or a direction") from None
-
-
-# -- scrolling without an element --------------------------------------------------------------
-def _main_list(screen: ScreenElements) -> int | None:
-    """The list a scroll without an element moves: the one under the screen's centre,
-    else the largest."""
-    lists = [e for e in screen.elements if e.scrollable]
-    if not lists:
-        return None
-    w, h = screen.size
-    under = [e for e in lists if e.visible.contains(w / 2, h / 2)]
-    return (under[0] if under else max(lists, key=lambda e: e.visible.area)).index
-
-
-def _screen_scroll(direction: str) -> Action:
-    span = 1 / 6
-    return {"down": Action.swipe(0.5, 0.5 + span, 0.5, 0.5 - span),
-            "up": Action.swipe(0.5, 0.5 - span, 0.5, 0.5 + span),
-            "right": Action.swipe(0.5 + span, 0.5, 0.5 - span, 0.5),
-            "left": Action.swipe(0.5 - span, 0.5, 0.5 + span, 0.5)}[direction]

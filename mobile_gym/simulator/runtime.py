@@ -73,7 +73,7 @@ class Frame:
     def hierarchy(self) -> ViewHierarchy:
         """The parse of `xml`, made from the views instead of parsing it."""
         if self._hierarchy is None:
-            xml = self.xml
+            xml = self.xml  # writes the dump, and with it `_same_apps`
             self._hierarchy = hierarchy_of_windows(self._dumped(), xml, self._same_apps)
         return self._hierarchy
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mobile_gym.actions import Action
 from mobile_gym.ui.hierarchy import SYSTEM_WINDOW_PACKAGES, Bounds, Node, ViewHierarchy
 
 #: Texts of a node's descendants merged into its label (a row reads as its title and
@@ -100,6 +101,38 @@ def _elements(hierarchy: ViewHierarchy) -> list[Element]:
                     elements.append(Element(len(elements), node, visible,
                                             (x / screen.right, y / screen.bottom), _label(node)))
     return elements
+
+
+#: A scroll moves a third of the list's visible height (width, sideways): the golden
+#: paths' own scroll distance.
+SCROLL_FRACTION = 1 / 3
+DIRECTIONS = ("up", "down", "left", "right")
+
+
+def main_list(elements: list[Element], screen: tuple[int, int]) -> Element | None:
+    """The list a scroll that names none moves: the one under the screen's centre, else
+    the largest that shows; None when the screen has none."""
+    lists = [e for e in elements if e.scrollable]
+    if not lists:
+        return None
+    w, h = screen
+    under = [e for e in lists if e.visible.contains(w / 2, h / 2)]
+    return under[0] if under else max(lists, key=lambda e: e.visible.area)
+
+
+def scroll_action(target: Element | None, direction: str, screen: tuple[int, int]) -> Action:
+    """The swipe that moves ``target``'s content (None: the middle of the screen) so more
+    of what is ``direction`` comes into view: the finger goes the other way, over
+    `SCROLL_FRACTION` of the list's visible height (width, sideways)."""
+    if target is None:
+        (x, y), dx, dy = (0.5, 0.5), SCROLL_FRACTION / 2, SCROLL_FRACTION / 2
+    else:
+        v, (w, h) = target.visible, screen
+        (x, y), dx, dy = target.point, v.width / w * SCROLL_FRACTION / 2, v.height / h * SCROLL_FRACTION / 2
+    top, bottom = max(0.0, y - dy), min(1.0, y + dy)
+    left, right = max(0.0, x - dx), min(1.0, x + dx)
+    return {"down": Action.swipe(x, bottom, x, top), "up": Action.swipe(x, top, x, bottom),
+            "right": Action.swipe(right, y, left, y), "left": Action.swipe(left, y, right, y)}[direction]
 
 
 def focused_field(elements: list[Element]) -> Element | None:

@@ -1,7 +1,8 @@
-"""The compact HTML form of a screen (AutoDroid style).
-
-Used for screen-level fuzzy matching (``fuzzy<-1>``) and as the text observation for
-LLM agents. One element a line, types kept, layout dropped:
+"""The compact HTML form of a screen (AutoDroid style) that the matcher's screen-level
+fuzzy check (``fuzzy<-1>``) embeds: its form is part of the matcher's verdicts, so it
+stays as LlamaTouch's comparison needs it. What LLM agents read is
+`mobile_gym.ui.screen_text` (ids of the actionable elements, states, hints). One element
+a line, types kept, layout dropped:
 
     <input id=0 text='Search'>excel</input>
     <button id=1 text='Navigate up'></button>

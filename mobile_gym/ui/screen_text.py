@@ -29,18 +29,15 @@ from html import escape
 
 from mobile_gym.actions import Action
 from mobile_gym.errors import InvalidActionError
-from mobile_gym.ui.elements import Element, actionable_elements, is_system_window, label_texts
+from mobile_gym.ui.elements import (DIRECTIONS, Element, actionable_elements, is_system_window, label_texts,
+                                    scroll_action)
 from mobile_gym.ui.hierarchy import Node, ViewHierarchy
 
 #: Longest text of one element or paragraph kept (AutoDroid cuts the same way).
 MAX_TEXT = 80
 
-#: How far a scroll moves: a third of the list's visible height, as the golden paths do.
-SCROLL_FRACTION = 1 / 3
-
 #: The verbs `ScreenElements.actions_for` takes for an element.
 ELEMENT_VERBS = ("tap", "type", "scroll")
-DIRECTIONS = ("up", "down", "left", "right")
 
 
 class ScreenElements:
@@ -61,6 +58,15 @@ class ScreenElements:
         screen = hierarchy.screen_bounds
         self.size = (screen.right or 1, screen.bottom or 1)
         self._by_node = {id(e.node): e for e in self.elements}
+
+    @classmethod
+    def of(cls, hierarchy: ViewHierarchy) -> ScreenElements:
+        """The screen's `ScreenElements`, made once per parsed screen (the text wrappers
+        and the agent all read it)."""
+        screen = hierarchy.derived.get(__name__)
+        if screen is None:
+            screen = hierarchy.derived[__name__] = cls(hierarchy)
+        return screen
 
     def __len__(self) -> int:
         return len(self.elements)
@@ -176,19 +182,7 @@ class ScreenElements:
     def _scroll(self, e: Element, direction: str) -> Action:
         if direction not in DIRECTIONS:
             raise InvalidActionError(f"scroll direction must be one of {', '.join(DIRECTIONS)}, got {direction!r}")
-        width, height = self.size
-        v = e.visible
-        x, y = e.point
-        dx = (v.right - v.left) / width * SCROLL_FRACTION / 2
-        dy = (v.bottom - v.top) / height * SCROLL_FRACTION / 2
-        # the finger moves against the direction the content comes from
-        if direction == "down":
-            return Action.swipe(x, y + dy, x, y - dy)
-        if direction == "up":
-            return Action.swipe(x, y - dy, x, y + dy)
-        if direction == "right":
-            return Action.swipe(x + dx, y, x - dx, y)
-        return Action.swipe(x - dx, y, x + dx, y)
+        return scroll_action(e, direction, self.size)
 
 
 def _short(text: str) -> str:
