@@ -31,6 +31,7 @@ test-quick: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) benchmarks/bench_evaluator.py
+	$(PY) benchmarks/bench_rejudge.py
 	$(PY) benchmarks/bench_simulator.py
 	$(PY) benchmarks/bench_runner.py
 	$(PY) benchmarks/bench_env_resources.py

@@ -4,8 +4,8 @@
 from mobile_gym.agents.base import Agent
 from mobile_gym.agents.llm import AutoDroidAgent, LLMAgent, LLMConfig
 from mobile_gym.agents.oracle import OracleAgent
-from mobile_gym.agents.perturbed import (BreakAfterAgent, DetourAgent, ElementCentreAgent, SiblingTaskAgent,
-                                         StopShortAgent, UndoLastAgent)
+from mobile_gym.agents.perturbed import (BreakAfterAgent, DetourAgent, ElementCentreAgent, RouteAgent,
+                                         SiblingTaskAgent, StopShortAgent, UndoLastAgent)
 from mobile_gym.agents.random_agent import RandomAgent
 
 #: Agents by the name the runner knows them by (``mobile-gym run --agent NAME``).
@@ -15,4 +15,4 @@ AGENTS: dict[str, type[Agent]] = {cls.name: cls for cls in (
 
 __all__ = ["AGENTS", "Agent", "AutoDroidAgent", "BreakAfterAgent", "DetourAgent", "ElementCentreAgent", "LLMAgent",
            "LLMConfig",
-           "OracleAgent", "RandomAgent", "SiblingTaskAgent", "StopShortAgent", "UndoLastAgent"]
+           "OracleAgent", "RandomAgent", "RouteAgent", "SiblingTaskAgent", "StopShortAgent", "UndoLastAgent"]

@@ -12,12 +12,15 @@ golden path with `OracleAgent` and changes it in one way:
 - `ElementCentreAgent`: the golden path with every tap moved to the element it reaches,
   at the tap point every element interface uses (a row's centre, not its switch's).
 
+`RouteAgent` plays a given route instead (one the route explorer found:
+`mobile_gym.authoring.explorer`).
+
 All declare COMPLETE when done, so the episode ends where the agent believes it is done.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
@@ -249,3 +252,22 @@ class ElementCentreAgent(_ScriptedAgent):
         target = h.clickable_at(action.touch[0] * screen.right, action.touch[1] * screen.bottom)  # type: ignore[index]
         element = next((e for e in actionable_elements(h) if e.node is target), None)
         return action if element is None else Action.click(*element.point)
+
+
+class RouteAgent(Agent):
+    """Plays fixed actions (a route the explorer found), then declares COMPLETE."""
+
+    name = "route"
+
+    def __init__(self, task: SimTask | str | None = None, seed: int | None = None, route: Sequence[Action] = ()):
+        self.route = tuple(route)
+        self.reset(seed)
+
+    def reset(self, seed: int | None = None) -> None:
+        self.done = 0  # actions played so far
+
+    def act(self, observation: Mapping[str, Any], info: Mapping[str, Any]) -> Action:
+        if self.done >= len(self.route):
+            return Action.complete()
+        self.done += 1
+        return self.route[self.done - 1]

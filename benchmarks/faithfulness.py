@@ -4,8 +4,10 @@ Episodes of every simulator task, dynamics ``default``, on several profiles, by 
 make both successes and near-failures: the oracle, the oracle with detours, four near-miss
 agents (stop one step short, undo the last step, do the task then tap around, do a sibling
 task of the same app), the oracle's route with each tap at the centre of the element it
-reaches (``element-centre``: another valid route) and the random agent (see
-``agents/perturbed.py``). Every agent ends
+reaches (``element-centre``: another valid route), a route the route explorer found
+(``alternative-route``: a seeded choice among the distinct successful routes of the
+episode's own task, seed and profile) and the random agent (see ``agents/perturbed.py``
+and ``mobile_gym/authoring/explorer.py``). Every agent ends
 its episode itself (COMPLETE) or hits the step limit: the env does not stop at the
 matcher's success (``terminate_on_success=False``), so the matcher never decides where its
 own test trace ends.
@@ -28,8 +30,15 @@ listed with its episode and the matcher's explanation.
 
 Targets: matcher accuracy >= 99% and recall >= 98% (``reached``) over >= 2000 episodes.
 
+Route check: each ``alternative-route`` episode also judges every route of its exploration
+(the sampled distinct successful routes and failing ones) with the task's annotation, as
+the env would. Reported per task: the share of successful routes credited (target
+>= 99%), failing routes credited (target: none) and how many distinct routes were found
+(>= 5 where the app allows).
+
     python benchmarks/faithfulness.py [--seeds 4] [--profiles pixel-6 pixel-3 budget-720p]
         [--agents ...] [--tasks PATTERN ...] [--workers 2] [--out DIR] [--small]
+        [--explore-budget SECONDS]
 """
 
 from __future__ import annotations
@@ -46,11 +55,15 @@ from typing import Any, Iterable
 
 from mobile_gym.simulator.profiles import PROFILES
 
-AGENTS = ("oracle", "detour", "stop-short", "undo-last", "break-after", "sibling", "element-centre", "random")
+AGENTS = ("oracle", "detour", "stop-short", "undo-last", "break-after", "sibling", "element-centre",
+          "alternative-route", "random")
 EVALUATORS = ("essential-state", "step-match", "lcs-match")
 LABELS = ("reached", "final")
-TARGETS = {"accuracy": 0.99, "recall": 0.98, "episodes": 2000}
-SMALL = {"tasks": ["settings-turn-off-wifi", "bestbuy-empty-cart"], "seeds": 1, "profiles": ["budget-720p"]}
+TARGETS = {"accuracy": 0.99, "recall": 0.98, "episodes": 2000, "route_recall": 0.99, "routes": 5}
+#: Seconds of route search per alternative-route episode (the explorer's own default is longer).
+EXPLORE_BUDGET = 8.0
+SMALL = {"tasks": ["settings-turn-off-wifi", "bestbuy-empty-cart"], "seeds": 1, "profiles": ["budget-720p"],
+         "explore_budget": 3.0}
 
 
 @dataclass(frozen=True)
@@ -59,6 +72,32 @@ class Episode:
     agent: str  # a name in mobile_gym.agents.AGENTS
     profile: str
     seed: int
+    explore_budget: float = EXPLORE_BUDGET  # seconds of route search (alternative-route only)
+
+
+def alternative_route(job: Episode, record: dict[str, Any]):
+    """The agent of an ``alternative-route`` episode: a seeded choice among the routes the
+    explorer found (the golden one only when it found no other). Every route of that
+    exploration is judged too and summarised in ``record["routes"]``."""
+    import numpy as np
+
+    from mobile_gym.agents import RouteAgent
+    from mobile_gym.authoring.explorer import ExploreConfig, explore
+    from mobile_gym.authoring.validate import judge_routes, score
+
+    found = explore(job.task, seed=job.seed, profile=job.profile, dynamics="default",
+                    config=ExploreConfig(time_budget=job.explore_budget, max_routes=20, max_failures=20))
+    verdicts = judge_routes(found)
+    s = score(verdicts)
+    record["routes"] = {
+        **s.__dict__, "found": found.routes_found, "exact": found.routes_exact, "exhausted": found.exhausted,
+        "states": found.states, "unreproduced": found.unreproduced,
+        "wrong": [{"success": v.route.success, "credited_at": v.credited_at, "matched": v.matched,
+                   "steps": list(v.route.steps)} for v in verdicts if not v.right]}
+    others = [r for r in found.successes if r.actions != found.golden.actions] or found.successes
+    route = others[int(np.random.default_rng(job.seed).integers(len(others)))] if others else found.golden
+    record["route"] = list(route.steps)
+    return RouteAgent(route=route.actions)
 
 
 def run_and_judge(job: Episode) -> dict[str, Any]:
@@ -77,7 +116,8 @@ def run_and_judge(job: Episode) -> dict[str, Any]:
     try:
         env = RecordTrace(gym.make(task.env_id, profile=job.profile, dynamics="default",
                                    terminate_on_success=False))
-        agent = load_agent(job.agent, task, job.seed)
+        agent = alternative_route(job, record) if job.agent == "alternative-route" \
+            else load_agent(job.agent, task, job.seed)
         obs, info = env.reset(seed=job.seed)
         agent.reset(job.seed)
         oracle = [info["oracle_success"]]  # the oracle on every observed screen
@@ -197,8 +237,66 @@ def disagreements(records: list[dict[str, Any]], label: str = "reached") -> list
     return out
 
 
-def jobs_for(tasks: list[str], agents: Iterable[str], profiles: Iterable[str], seeds: int) -> list[Episode]:
-    return [Episode(t, a, p, s) for t in tasks for a in agents for p in profiles for s in range(seeds)]
+def jobs_for(tasks: list[str], agents: Iterable[str], profiles: Iterable[str], seeds: int,
+             explore_budget: float = EXPLORE_BUDGET) -> list[Episode]:
+    return [Episode(t, a, p, s, explore_budget) for t in tasks for a in agents for p in profiles
+            for s in range(seeds)]
+
+
+def route_table(records: list[dict[str, Any]]) -> tuple[str, bool]:
+    """Per task, over its alternative-route episodes' explorations: the successful routes
+    the matcher credited and the failing ones it credited; and whether the targets hold."""
+    by_task: dict[str, list[dict[str, Any]]] = {}
+    for r in records:
+        if r.get("routes") is not None:
+            by_task.setdefault(r["task"], []).append(r["routes"])
+    out = ["| task | explorations | routes found (fewest-most) | successful routes | credited | credited early | "
+           "recall % | failing routes | credited | budget cut |", "|---" * 10 + "|"]
+    met = bool(by_task)
+    totals = [0, 0, 0, 0, 0]
+    for task, rows in sorted(by_task.items()):
+        n = [sum(x[k] for x in rows) for k in ("successes", "credited", "early", "failures", "false_credits")]
+        totals = [a + b for a, b in zip(totals, n)]
+        recall = n[1] / n[0] if n[0] else None
+        found = sorted(x["found"] for x in rows)
+        found_text = f"{found[0]}-{found[-1]}{'' if all(x['exact'] for x in rows) else '+'}"
+        met &= (recall is None or recall >= TARGETS["route_recall"]) and n[4] == 0 and n[2] == 0
+        out.append(f"| {task} | {len(rows)} | {found_text} | {n[0]} | "
+                   f"{n[1]} | {n[2]} | {_pct(recall)} | {n[3]} | {n[4]} | "
+                   f"{sum(not x['exhausted'] for x in rows)} |")
+    recall = totals[1] / totals[0] if totals[0] else None
+    out.append(f"| all | {sum(map(len, by_task.values()))} | | {totals[0]} | {totals[1]} | {totals[2]} | "
+               f"{_pct(recall)} | {totals[3]} | {totals[4]} | |")
+    return "\n".join(out), met
+
+
+def per_task_table(records: list[dict[str, Any]], agent: str, label: str = "reached") -> str:
+    """One agent's episodes per task: the matcher's recall and precision against the oracle."""
+    out = ["| task | episodes | successes | matcher credited | recall % | precision % |", "|---" * 6 + "|"]
+    tasks = sorted({r["task"] for r in records if r["agent"] == agent and r["error"] is None})
+    for task in tasks:
+        c = confusion([r for r in records if r["agent"] == agent and r["task"] == task and r["error"] is None],
+                      "essential-state", label)
+        out.append(f"| {task} | {c['episodes']} | {c['tp'] + c['fn']} | {c['tp'] + c['fp']} | {_pct(c['recall'])} | "
+                   f"{_pct(c['precision'])} |")
+    return "\n".join(out)
+
+
+def route_misses(records: list[dict[str, Any]]) -> list[str]:
+    """Every route the matcher judged wrongly, once per task and route."""
+    seen, out = set(), []
+    for r in records:
+        for w in (r.get("routes") or {}).get("wrong", ()):
+            key = (r["task"], tuple(w["steps"]))
+            if key in seen:
+                continue
+            seen.add(key)
+            kind = ("successful route not credited" if w["credited_at"] is None else
+                    f"successful route credited early (after move {w['credited_at']})") if w["success"] \
+                else f"failing route credited (after move {w['credited_at']})"
+            out.append(f"- {r['task']} ({r['profile']}, seed {r['seed']}): {kind}, {w['matched']} checkpoint(s) "
+                       f"matched: {' | '.join(w['steps'])}")
+    return out
 
 
 def run(jobs: list[Episode], workers: int = 2, progress=None) -> list[dict[str, Any]]:
@@ -228,14 +326,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, help="folder for episodes.jsonl, summary.json, report.md")
     parser.add_argument("--small", action="store_true", help="a few tasks, one seed: checks bookkeeping only")
+    parser.add_argument("--explore-budget", type=float, default=EXPLORE_BUDGET,
+                        help="seconds of route search per alternative-route episode")
     args = parser.parse_args(argv)
 
     from mobile_gym.tasks.suite import simulator_tasks
 
     if args.small:
         args.tasks, args.seeds, args.profiles = SMALL["tasks"], SMALL["seeds"], SMALL["profiles"]
+        args.explore_budget = min(args.explore_budget, SMALL["explore_budget"])
     tasks = [t for t in simulator_tasks() if any(fnmatchcase(t, p) for p in args.tasks)]
-    jobs = jobs_for(tasks, args.agents, args.profiles, args.seeds)
+    jobs = jobs_for(tasks, args.agents, args.profiles, args.seeds, args.explore_budget)
     start = time.perf_counter()
 
     def progress(n: int, total: int) -> None:
@@ -258,6 +359,16 @@ def main(argv: list[str] | None = None) -> int:
            and len(records) >= TARGETS["episodes"])
     report.append(f"targets (accuracy >= 99%, recall >= 98%, >= 2000 episodes): {'met' if met else 'NOT met'}"
                   + (" (small mode: bookkeeping only)" if args.small else ""))
+    for agent in ("element-centre", "alternative-route"):
+        if agent in args.agents:
+            report += ["", f"Per task, the {agent} agent (ground truth: reached)", "", per_task_table(records, agent)]
+    if "alternative-route" in args.agents:
+        table, routes_met = route_table(records)
+        misses = route_misses(records)
+        report += ["", "Route check: every route of each alternative-route episode's exploration, judged by the "
+                   "task's annotation", "", table, "",
+                   f"route targets (recall >= 99% and no failing or early credit on every task): "
+                   f"{'met' if routes_met else 'NOT met'}", "", f"Routes judged wrongly: {len(misses)}", *misses]
     for label in LABELS:
         listed = disagreements(records, label)
         report += ["", f"Matcher disagreements with ground truth ({label}): {len(listed)}", *listed]

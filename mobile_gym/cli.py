@@ -31,6 +31,7 @@ class UsageError(Exception):
 def build_parser() -> argparse.ArgumentParser:
     from mobile_gym.agents import AGENTS
     from mobile_gym.runner.batch import EPISODE_TIMEOUT
+    from mobile_gym.runner.episode import TRACE_SCREENSHOTS
     from mobile_gym.simulator.dynamics import DYNAMICS
     from mobile_gym.simulator.profiles import DEFAULT_PROFILE, PROFILES
     from mobile_gym.tasks.definition import BACKENDS
@@ -42,16 +43,24 @@ def build_parser() -> argparse.ArgumentParser:
 
     ev = commands.add_parser(
         "evaluate",
-        help="judge recorded execution traces against a LlamaTouch ground-truth dataset",
+        help="judge recorded execution traces (or a `run`'s traces) against their ground truth",
         description=(
             "Judge AgentEnv execution traces (TRACES/<episode>/captured_data) against a LlamaTouch "
             "ground-truth dataset with the essential-state matcher and/or the action-matching "
             "baselines of the LlamaTouch paper; print completion rates (and accuracy against human "
-            "labels) and write episodes.csv and summary.json."
+            "labels) and write episodes.csv and summary.json. With --run, re-judge the traces a "
+            "`mobile-gym run --save-traces` saved, each against its task's ground truth (--dataset, or "
+            "the simulator tasks' own), and print per evaluator and agent the agreement with the "
+            "run's online verdict and the simulator's oracle."
         ),
     )
-    ev.add_argument("--dataset", required=True, type=Path, metavar="DIR", help="ground-truth dataset folder")
-    ev.add_argument("--traces", required=True, type=Path, metavar="DIR", help="folder of execution traces, one per episode")
+    source = ev.add_mutually_exclusive_group(required=True)
+    source.add_argument("--traces", type=Path, metavar="DIR", help="folder of execution traces, one per episode "
+                        "(needs --dataset)")
+    source.add_argument("--run", type=Path, metavar="DIR", help="output folder of `mobile-gym run --save-traces`")
+    ev.add_argument("--dataset", type=Path, metavar="DIR",
+                    help="ground-truth dataset folder (with --run, default: the simulator tasks' ground truth, "
+                         "as export-dataset would write it)")
     ev.add_argument(
         "--metadata", type=Path, metavar="TSV",
         help="task metadata (default: llamatouch_task_metadata.tsv in --dataset when present)",
@@ -59,10 +68,16 @@ def build_parser() -> argparse.ArgumentParser:
     ev.add_argument("--labels", type=Path, metavar="CSV", help="human verdicts: CSV with header episode,human")
     ev.add_argument(
         "--evaluator", action="append", choices=_EVALUATOR_CHOICES, metavar="{essential,action,lcs,all}",
-        help="evaluator to run; repeat for several (default: essential)",
+        help="evaluator to run; repeat for several (default: essential; with --run: all)",
     )
-    ev.add_argument("--episodes", nargs="+", metavar="EP", help="evaluate only these episodes")
-    ev.add_argument("--out", type=Path, default=Path("."), metavar="DIR", help="output folder (default: .)")
+    ev.add_argument("--episodes", nargs="+", metavar="EP",
+                    help="evaluate only these episodes (with --run: trace folder names, TASK__AGENT__SEED)")
+    ev.add_argument("--out", type=Path, metavar="DIR", help="output folder (default: .; with --run: RUN/evaluation)")
+    ev.add_argument("--workers", type=_at_least_one, default=1, metavar="K",
+                    help="judge in K processes (default: 1); the embedding model loads once, in this one")
+    ev.add_argument("--embedding-cache", metavar="DIR|none",
+                    help="keep sentence embeddings on disk across runs (default: $XDG_CACHE_HOME/mobile-gym/"
+                         "embeddings, i.e. ~/.cache/...; none: do not)")
     ev.add_argument("--text-threshold", type=float, metavar="F", help="fuzzy<n> cosine threshold")
     ev.add_argument("--screen-threshold", type=float, metavar="F", help="fuzzy<-1> cosine threshold")
     ev.add_argument(
@@ -86,7 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
     ex = commands.add_parser(
         "export-dataset", help="write the simulator tasks as a LlamaTouch ground-truth dataset",
         description="Replay every simulator task's golden path and write it in LlamaTouch's dataset "
-                    "format (screens, dumps, component lists, .ess annotations, eventStructs.txt, "
+                    "format (screens, dumps, droidbot-style .vh hierarchies, component lists with xpaths "
+                    "LlamaTouch's evaluator runs on the raw dump, .ess annotations, eventStructs.txt, "
                     "instruction.txt, .activity) with a llamatouch_task_metadata.tsv. An ENTER is written as "
                     "the click on the keyboard's Enter key followed by '(Enter)', which LlamaTouch's loader "
                     "reads as that click and ours as ENTER.",
@@ -125,7 +141,14 @@ def build_parser() -> argparse.ArgumentParser:
     rn.add_argument("--out", type=Path, default=Path("runs/latest"), metavar="DIR")
     rn.add_argument("--dynamics", choices=list(DYNAMICS), default="default")
     rn.add_argument("--profile", choices=list(PROFILES), default=DEFAULT_PROFILE)
-    rn.add_argument("--save-traces", action="store_true", help="write each episode as an AgentEnv trace")
+    rn.add_argument("--save-traces", action="store_true",
+                    help="write each episode as an AgentEnv trace in OUT/traces: screenshots, uiautomator dumps, "
+                         "activities, actions, installed apps, and each screen's droidbot JSON hierarchy "
+                         "(vh/i.vh as AgentEnv writes it, view_hierarchy/i.json as LlamaTouch's evaluator reads it)")
+    rn.add_argument("--trace-screenshots", choices=TRACE_SCREENSHOTS, default="device",
+                    help="with --save-traces: screenshots at the device's resolution (default; as AgentEnv's, "
+                         "which LlamaTouch's evaluator needs to place taps) or at the observation size (a quarter "
+                         "each way: lighter, enough for report.html)")
     rn.add_argument("--resume", action="store_true",
                     help="finish the run recorded in OUT, running again the episodes that ended in an error")
     rn.add_argument("--keep-errors", action="store_true",
@@ -149,6 +172,41 @@ def build_parser() -> argparse.ArgumentParser:
                      help="US dollars per million tokens in and out for --model (default: a table of known models; "
                           "others' cost is unknown)")
     rn.set_defaults(handler=_run)
+
+    xp = commands.add_parser(
+        "explore", help="search a simulator task's routes to success, and failing ones",
+        description="Search the simulated phone's states from the task's reset state (as reset(seed=SEED) "
+                    "leaves it) over element-level moves (a tap on each element, scrolls, BACK, HOME, ENTER, "
+                    "typing the task's texts and spans of its instruction), outwards from the golden route, for "
+                    "routes of at most the golden length plus --margin moves; print a sample of the distinct "
+                    "routes the task's oracle calls a success and of failing ones. With --check, judge every "
+                    "route with the task's annotation as the env would, and print its recall and precision.",
+    )
+    xp.add_argument("task", metavar="TASK", help="a simulator task id or env id")
+    _exploration_arguments(xp)
+    xp.add_argument("--check", action="store_true", help="judge every route with the task's annotation")
+    xp.add_argument("--out", type=Path, metavar="FILE", help="write the exploration as JSON")
+    xp.set_defaults(handler=_explore)
+
+    an = commands.add_parser(
+        "annotate", help="suggest a simulator task's essential states from its explored routes",
+        description="With --suggest: explore the task's routes (as `explore` does), then propose checkpoints "
+                    "(activity, exact, exclude, check_install / check_uninstall; click, type and fuzzy only when "
+                    "those are not enough) that hold on every successful route, in order, and on no failing one, "
+                    "and print them as a task file's checkpoints: block (at: indices into the golden path, "
+                    "selectors) with the recall and precision that block's annotation measures on the same "
+                    "routes. Everything else is printed as YAML comments.",
+    )
+    an.add_argument("task", metavar="TASK", help="a simulator task id or env id")
+    an.add_argument("--suggest", action="store_true", help="suggest checkpoints from the explored routes")
+    _exploration_arguments(an)
+    an.add_argument("--max-checkpoints", type=_at_least_one, default=3, metavar="N",
+                    help="checkpoints at most (default: 3)")
+    an.add_argument("--max-checks", type=_at_least_one, default=6, metavar="N",
+                    help="primitives per checkpoint at most (default: 6)")
+    an.add_argument("--compare", action="store_true",
+                    help="also judge the task's own annotation on the same routes")
+    an.set_defaults(handler=_annotate)
 
     from mobile_gym.policy_envs import PRESETS
 
@@ -300,8 +358,8 @@ def _run(args: argparse.Namespace) -> int:
                             retry_errors=not args.keep_errors,
                             env_kwargs={"dynamics": args.dynamics, "profile": args.profile,
                                         "terminate_on_success": not args.no_terminate_on_success},
-                            save_traces=args.save_traces, episode_timeout=args.episode_timeout,
-                            progress=progress_printer())
+                            save_traces=args.save_traces, trace_screenshots=args.trace_screenshots,
+                            episode_timeout=args.episode_timeout, progress=progress_printer())
         summary = write_reports(args.out, records)
     except KeyboardInterrupt:
         print("\ninterrupted: finished episodes are kept; --resume continues", file=sys.stderr)
@@ -360,6 +418,145 @@ def _demos(args: argparse.Namespace) -> int:
     return 0
 
 
+def _exploration_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of a route exploration (`mobile_gym.authoring.explorer.ExploreConfig`)."""
+    from mobile_gym.authoring.explorer import ExploreConfig
+    from mobile_gym.simulator.dynamics import DYNAMICS
+    from mobile_gym.simulator.profiles import DEFAULT_PROFILE, PROFILES
+
+    d = ExploreConfig()
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="reset seed (default: 0)")
+    parser.add_argument("--profile", choices=list(PROFILES), default=DEFAULT_PROFILE)
+    parser.add_argument("--dynamics", choices=list(DYNAMICS), default="default")
+    parser.add_argument("--margin", type=_whole, default=d.margin, metavar="N",
+                        help=f"moves a route may take beyond the golden route (default: {d.margin})")
+    parser.add_argument("--max-states", type=_at_least_one, default=d.max_states, metavar="N",
+                        help=f"states expanded at most (default: {d.max_states})")
+    parser.add_argument("--time-budget", type=_positive_seconds, default=d.time_budget, metavar="SECONDS",
+                        help=f"search time at most (default: {d.time_budget:g})")
+    parser.add_argument("--routes", type=_whole, default=d.max_routes, metavar="N",
+                        help=f"successful routes kept, a seeded sample when more (default: {d.max_routes})")
+    parser.add_argument("--failures", type=_whole, default=d.max_failures, metavar="N",
+                        help=f"failing routes kept (default: {d.max_failures})")
+
+
+def _exploration(args: argparse.Namespace):
+    from mobile_gym.authoring.explorer import ExploreConfig, explore
+    from mobile_gym.errors import MobileGymError
+
+    task = _chosen_simulator_tasks([args.task])
+    if len(task) != 1:
+        raise UsageError(f"{args.task!r} names {len(task)} tasks; name one")
+    config = ExploreConfig(margin=args.margin, max_states=args.max_states, time_budget=args.time_budget,
+                           max_routes=args.routes, max_failures=args.failures)
+    try:
+        return explore(task[0], seed=args.seed, profile=args.profile, dynamics=args.dynamics, config=config)
+    except MobileGymError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _explore(args: argparse.Namespace) -> int:
+    import json
+
+    found = _exploration(args)
+    cut = "" if found.exhausted else " (budget reached: not every state within reach was expanded)"
+    print(f"{found.task} seed {found.seed} {found.profile} dynamics {found.dynamics}: golden route "
+          f"{len(found.golden)} moves, routes up to {found.depth}; {found.states} states, {found.expanded} expanded, "
+          f"{found.transitions} moves tried in {found.seconds:.1f} s{cut}")
+    total = f"{found.routes_found}" if found.routes_exact else f"more than {found.routes_found}"
+    print(f"{total} distinct successful routes found; showing {len(found.successes)}, and {len(found.failures)} "
+          "failing routes")
+    verdicts = None
+    if args.check:
+        from mobile_gym.authoring.validate import judge_routes, score
+
+        verdicts = {id(v.route): v for v in judge_routes(found)}
+        s = score(list(verdicts.values()))
+        print(f"the task's annotation credits {s.credited}/{s.successes} successful routes "
+              f"({s.early} before their last move) and {s.false_credits}/{s.failures} failing ones: "
+              f"recall {_percent(s.recall)}, precision {_percent(s.precision)}")
+
+    def show(title: str, routes: list) -> None:
+        print(f"\n{title}:")
+        for n, route in enumerate(routes, 1):
+            mark = ""
+            if verdicts is not None:
+                v = verdicts[id(route)]
+                mark = "  [credited]" if v.credited_at is not None else "  [not credited]"
+                if v.route.success and v.credited_at is not None and v.credited_at < len(route):
+                    mark = f"  [credited early, after move {v.credited_at}]"
+            print(printable(f"{n:>3}. " + " | ".join(route.steps) + mark))
+
+    show("successful routes", found.successes)
+    show("failing routes", found.failures)
+    if args.out is not None:
+        try:
+            args.out.parent.mkdir(parents=True, exist_ok=True)
+            args.out.write_text(json.dumps(found.to_json(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        except OSError as exc:
+            print(f"mobile-gym explore: cannot write {printable(args.out)}: {printable(exc)}", file=sys.stderr)
+            return 1
+        print(f"\nwrote {printable(args.out)}")
+    return 0
+
+
+def _annotate(args: argparse.Namespace) -> int:
+    """Print a suggested ``checkpoints:`` block; everything else is a YAML comment, so the
+    output pastes into a task file as it is."""
+    from mobile_gym.authoring.suggest import SuggestConfig, suggest_annotation
+    from mobile_gym.errors import MobileGymError
+
+    if not args.suggest:
+        raise UsageError("say what to do: --suggest (suggest checkpoints from the explored routes)")
+    found = _exploration(args)
+    try:
+        suggestion = suggest_annotation(found, suggest=SuggestConfig(args.max_checkpoints, args.max_checks))
+    except MobileGymError as exc:
+        print(f"mobile-gym annotate: {printable(exc)}", file=sys.stderr)
+        return 1
+    cut = "" if found.exhausted else "; budget reached"
+    print(f"# {found.task}: {found.states} states, {len(found.successes)} successful and {len(found.failures)} "
+          f"failing routes in {found.seconds:.1f} s{cut}")
+    if args.compare:
+        from mobile_gym.authoring.validate import judge_routes, score
+
+        own = score(judge_routes(found))
+        print(f"# the task's own annotation: recall {_percent(own.recall)}, precision {_percent(own.precision)}")
+    print(printable(suggestion.yaml), end="")
+    wrong = [v for v in suggestion.verdicts if not v.right]
+    if wrong:
+        print("# routes the suggestion judges wrong:")
+        for v in wrong:
+            kind = "successful" if v.route.success else "failing"
+            verdict = "not credited" if v.credited_at is None else f"credited after move {v.credited_at}"
+            print(printable(f"#   {kind}, {verdict}: " + " | ".join(v.route.steps)))
+    return 0
+
+
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.1f}%"
+
+
+def _whole(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number (0 or more), got {text!r}")
+    return value
+
+
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected seconds (a number > 0), got {text!r}")
+    return value
+
+
 def _report_errors(records: list[dict]) -> int:
     """Print how many episodes ended in each kind of error, with the first message of each,
     and return the exit code: 1 when every episode errored (nothing was measured), else 0."""
@@ -413,54 +610,71 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _evaluate(args: argparse.Namespace) -> int:
-    from mobile_gym.errors import MobileGymError
+    """Exit codes: 0 judged (error rows included); 1 results could not be written;
+    2 unusable inputs (a missing folder, a folder that is no run, bad labels)."""
+    from mobile_gym.errors import FormatError, MobileGymError
     from mobile_gym.evaluation.report import (
+        format_run_table,
         format_table,
         read_labels,
         summarize,
+        summarize_run,
         write_episodes_csv,
         write_summary_json,
     )
     from mobile_gym.evaluation.runner import EVALUATORS, evaluate_dataset
     from mobile_gym.formats.llamatouch import GroundTruthDataset
+    from mobile_gym.matcher.embeddings import default_cache_dir
+    from mobile_gym.matcher.primitives import MatcherConfig
 
-    chosen = args.evaluator or ["essential"]
+    run = args.run
+    chosen = args.evaluator or (["all"] if run is not None else ["essential"])
     evaluators = list(EVALUATORS) if "all" in chosen else list(dict.fromkeys(chosen))
 
-    if not args.dataset.is_dir():
+    if run is None and args.dataset is None:
+        raise UsageError("--traces needs --dataset (the ground truth to judge the traces against)")
+    if run is not None and not run.is_dir():
+        raise UsageError(f"run folder {run} does not exist")
+    if args.dataset is not None and not args.dataset.is_dir():
         raise UsageError(f"dataset folder {args.dataset} does not exist")
-    if not args.traces.is_dir():
+    if args.traces is not None and not args.traces.is_dir():
         raise UsageError(f"traces folder {args.traces} does not exist")
+    if args.metadata is not None and args.dataset is None:
+        raise UsageError("--metadata describes a --dataset; give one")
     if args.metadata is not None and not args.metadata.exists():
         raise UsageError(f"metadata file {args.metadata} does not exist")
+    out = args.out if args.out is not None else (run / "evaluation" if run is not None else Path("."))
+    if run is not None and out.resolve() == run.resolve():
+        raise UsageError(f"--out {out} is the run folder: its episodes.csv and summary.json are the run's own")
+    cache = args.embedding_cache
+    cache_dir = None if cache is not None and cache.strip().lower() == "none" else Path(cache or default_cache_dir())
     try:
-        dataset = GroundTruthDataset(args.dataset, metadata=args.metadata)
+        dataset = GroundTruthDataset(args.dataset, metadata=args.metadata) if args.dataset is not None else None
         labels = read_labels(args.labels) if args.labels is not None else None
-        known = dataset.episodes()  # reads the index now, so a broken one stops here
+        known = dataset.episodes() if dataset is not None else None  # reads the index now: a broken one stops here
+        if run is not None:
+            from mobile_gym.evaluation.run import check_run
+
+            check_run(run)  # a folder that is no run with traces stops here
     except MobileGymError as exc:
         raise UsageError(str(exc)) from exc
-    if not known and args.episodes is None:
+    if run is None and not known and args.episodes is None:
         raise UsageError(f"the dataset at {args.dataset} has no episodes")
     try:
-        args.out.mkdir(parents=True, exist_ok=True)
+        out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UsageError(f"cannot create output folder {args.out} ({exc.strerror or exc})") from exc
+        raise UsageError(f"cannot create output folder {out} ({exc.strerror or exc})") from exc
 
-    matcher = None
-    if "essential" in evaluators:
-        from mobile_gym.matcher import Matcher, MatcherConfig
-
-        overrides = {
-            name: value
-            for name, value in (
-                ("text_threshold", args.text_threshold),
-                ("screen_threshold", args.screen_threshold),
-                ("embedding_model", args.embedding_model),
-            )
-            if value is not None
-        }
-        matcher = Matcher(MatcherConfig(**overrides))
-
+    overrides = {
+        name: value
+        for name, value in (
+            ("text_threshold", args.text_threshold),
+            ("screen_threshold", args.screen_threshold),
+            ("embedding_model", args.embedding_model),
+        )
+        if value is not None
+    }
+    config = MatcherConfig(**overrides)
     show_progress = sys.stderr.isatty()
 
     def progress(done: int, total: int, rows: list) -> None:
@@ -470,25 +684,33 @@ def _evaluate(args: argparse.Namespace) -> int:
             )
             print(f"\r[{done}/{total}] {printable(rows[0].episode) if rows else ''} {verdicts}\033[K", end="", file=sys.stderr)
 
-    results = evaluate_dataset(
-        dataset,
-        args.traces,
-        evaluators=evaluators,
-        episodes=args.episodes,
-        matcher=matcher,
-        progress_callback=progress,
-    )
+    options = dict(evaluators=evaluators, episodes=args.episodes, config=config, workers=args.workers,
+                   embedding_cache=cache_dir, progress_callback=progress)
+    try:
+        if run is not None:
+            from mobile_gym.evaluation.run import evaluate_run
+
+            results = evaluate_run(run, dataset=dataset, **options)
+        else:
+            results = evaluate_dataset(dataset, args.traces, **options)
+    except FormatError as exc:
+        raise UsageError(str(exc)) from exc
+    except MobileGymError as exc:  # a worker process died
+        print(f"mobile-gym evaluate: {printable(exc)}", file=sys.stderr)
+        return 1
     if show_progress:
         print(file=sys.stderr)
-    summary = summarize(results, labels)
-    episodes_csv, summary_json = args.out / "episodes.csv", args.out / "summary.json"
+    summary = summarize_run(results, labels) if run is not None else summarize(results, labels)
+    episodes_csv, summary_json = out / "episodes.csv", out / "summary.json"
     try:
         write_episodes_csv(episodes_csv, results)
         write_summary_json(summary_json, summary)
     except OSError as exc:
-        print(f"mobile-gym evaluate: cannot write results to {args.out} ({exc})", file=sys.stderr)
+        print(f"mobile-gym evaluate: cannot write results to {out} ({exc})", file=sys.stderr)
         return 1
-    print(format_table(summary))
+    print(format_run_table(summary) if run is not None else format_table(summary))
+    if run is not None and labels is not None:
+        print("\n" + format_table(summary))
     print(f"\nwrote {episodes_csv} and {summary_json}")
     return 0
 

@@ -167,7 +167,7 @@ class MobileEnv(gym.Env):
         if options:  # none are defined yet: a typo must not pass for a setting
             raise ConfigError(f"reset(options=...) takes no options; got {', '.join(map(repr, options))}")
         super().reset(seed=seed)
-        self.device.reset(int(self.np_random.integers(2**31 - 1)), self.task.setup)
+        self.device.reset(device_seed(self.np_random), self.task.setup)
         # the last step is all judging needs: memory does not grow with the episode
         self._tracker = Tracker(self.task.annotation, shared_matcher(self.embedding_model), history=False)
         self._steps = 0
@@ -254,6 +254,12 @@ class MobileEnv(gym.Env):
         if self.timings:
             info["timings"] = timings
         return info
+
+
+def device_seed(np_random: np.random.Generator) -> int:
+    """The seed a reset gives the device, drawn from the env's generator: the route
+    explorer starts from the very state ``reset(seed=...)`` does."""
+    return int(np_random.integers(2**31 - 1))
 
 
 def default_observation_size(screen: tuple[int, int]) -> tuple[int, int]:

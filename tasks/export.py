@@ -1,5 +1,8 @@
 """Writing simulator tasks as a LlamaTouch ground-truth dataset (format A), so that
-LlamaTouch's own tools, and ours, read them like the original dataset."""
+LlamaTouch's own tools, and ours, read them like the original dataset: each screen's
+``i.png`` (device resolution), ``i.xml``, ``i.vh`` (droidbot JSON, for LlamaTouch's
+``fuzzy<-1>``), ``i.activity`` and ``i.json``, whose clicked components all carry an
+xpath that LlamaTouch's evaluator can run on the raw dump (`write_ground_truth`)."""
 
 from __future__ import annotations
 

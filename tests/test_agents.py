@@ -163,3 +163,14 @@ def test_every_simulator_task_credits_the_element_centre_route() -> None:
     for task in select_simulator_tasks("*"):
         record = run_episode(resolve_task(task.id), "element-centre", 1, env_kwargs={"profile": "budget-720p"})
         assert record["oracle_success"] and record["success"], (task.id, record["error"])
+
+
+def test_route_agent_plays_its_route_then_completes() -> None:
+    from mobile_gym.agents import RouteAgent
+
+    route = (Action.click(0.5, 0.5), Action.back())
+    agent = RouteAgent(route=route)
+    played = [agent.act({}, {}) for _ in range(4)]
+    assert played[:2] == list(route) and all(a.action_type is ActionType.COMPLETE for a in played[2:])
+    agent.reset(1)
+    assert agent.act({}, {}) == route[0]

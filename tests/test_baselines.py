@@ -204,3 +204,52 @@ def test_boxes_are_read_only_when_two_far_taps_are_compared():
     assert step_match(gt, trace(Action.click(0.52, 0.5), Action.complete())).success
     with pytest.raises(MobileGymError):
         step_match(gt, trace(Action.click(0.9, 0.9), Action.complete()))
+
+
+# -- an episode the env ended on success --------------------------------------------------------
+def test_an_episode_ended_by_success_takes_its_final_complete_from_the_env():
+    """The runner's env ends an episode on the matcher's success, before the agent's
+    COMPLETE: the last screen has no action. Told so, both baselines count it as COMPLETE."""
+    ended = trace(*GT[:-1], None)
+    for baseline in (step_match, lcs_match):
+        plain = baseline(gt_trace(*GT), ended)
+        assert not plain.success and plain.matched == {0: 0, 1: 1, 2: 2}
+        fair = baseline(gt_trace(*GT), ended, ended_by_success=True)
+        assert fair.success and fair.matched == {0: 0, 1: 1, 2: 2, 3: 3}
+
+
+def test_ended_by_success_does_not_excuse_a_short_or_wrong_execution():
+    # one golden step short: the success stands for COMPLETE, but typing is still missing
+    short = trace(*GT[:2], None)
+    for baseline in (step_match, lcs_match):
+        result = baseline(gt_trace(*GT), short, ended_by_success=True)
+        assert not result.success and 2 not in result.matched
+    # the last screen's own action stays what it was (a step limit, not a success)
+    acted = trace(*GT[:-1], Action.back())
+    assert not step_match(gt_trace(*GT), acted, ended_by_success=True).success
+    # only the last screen: a screen without action earlier is still no action
+    gap = trace(GT[0], None, GT[2], None)
+    assert step_match(gt_trace(*GT), gap, ended_by_success=True).matched == {0: 0, 2: 2, 3: 3}
+
+
+def test_ground_truth_boxes_are_computed_once_per_screen():
+    """A batch judges many executions against one ground truth: its element boxes are
+    found and enlarged once (and still only when two far taps are compared)."""
+    from mobile_gym.evaluation import baselines
+
+    gt = gt_trace(*GT)
+    far = trace(Action.click(0.25, 0.55), *GT[1:])  # the "Done" button's other end
+    calls = []
+    real = baselines.ui_boxes
+
+    def counting(state):
+        calls.append(state.index)
+        return real(state)
+
+    baselines.ui_boxes = counting
+    try:
+        for _ in range(3):
+            assert step_match(gt, far).success and lcs_match(gt, far).success
+    finally:
+        baselines.ui_boxes = real
+    assert calls == [0]

@@ -1,20 +1,54 @@
 """`mobile-gym export-dataset`: simulator tasks written in LlamaTouch's format A read
-back with the dataset reader and judge their own golden paths as successes."""
+back with the dataset reader and judge their own golden paths as successes; the files
+LlamaTouch's own evaluator reads are there and usable: a droidbot ``.vh`` per screen, an
+xpath for every clicked component, in the spelling a raw dump answers."""
 
 from __future__ import annotations
 
+import contextlib
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from lxml import etree
+
+from test_droidbot import assert_views_follow_the_dump
+
 from mobile_gym.cli import main
 from mobile_gym.env import shared_matcher
+from mobile_gym.formats.droidbot import load_views
 from mobile_gym.formats.llamatouch import GroundTruthDataset
 from mobile_gym.matcher import evaluate_trace
 from mobile_gym.tasks.suite import simulator_tasks
+from mobile_gym.ui.hierarchy import ViewHierarchy
 
 
-def test_exported_tasks_load_as_a_llamatouch_dataset_and_match_their_golden_paths(tmp_path, capsys) -> None:
-    assert main(["export-dataset", str(tmp_path)]) == 0
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory) -> tuple[Path, str]:
+    """Every simulator task exported once: (dataset folder, what the command printed)."""
+    root = tmp_path_factory.mktemp("dataset")
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        assert main(["export-dataset", str(root)]) == 0
+    return root, printed.getvalue()
+
+
+def trace_folders(root: Path) -> list[Path]:
+    return sorted(p.parent for p in root.glob("*/*/instruction.txt"))
+
+
+def raw_dump(path: Path) -> etree._ElementTree:
+    """A dump read as LlamaTouch's evaluator reads it: plain lxml, elements named ``node``."""
+    return etree.parse(str(path), etree.XMLParser(recover=True, encoding="utf-8"))
+
+
+def test_exported_tasks_load_as_a_llamatouch_dataset_and_match_their_golden_paths(exported) -> None:
+    root, printed = exported
     tasks = simulator_tasks()
-    assert f"wrote {len(tasks)} task(s)" in capsys.readouterr().out
-    dataset = GroundTruthDataset(tmp_path)
+    assert f"wrote {len(tasks)} task(s)" in printed
+    dataset = GroundTruthDataset(root)
     assert sorted(dataset.episodes()) == sorted(t.episode or t.id for t in tasks.values())
     for task in tasks.values():
         loaded = dataset.load(task.episode or task.id)
@@ -30,6 +64,57 @@ def test_exported_tasks_load_as_a_llamatouch_dataset_and_match_their_golden_path
                 assert abs(ours.touch[0] - theirs.touch[0]) < 0.01
         result = evaluate_trace(loaded, golden, shared_matcher())
         assert result.success, "\n".join(result.explanations)
+
+
+def test_every_exported_screen_has_a_droidbot_vh_that_follows_its_dump(exported) -> None:
+    """LlamaTouch's whole-screen check (fuzzy<-1>) reads i.vh beside i.png and i.xml."""
+    root, _ = exported
+    folders = trace_folders(root)
+    assert len(folders) == len(simulator_tasks())
+    screens = 0
+    for folder in folders:
+        for png in folder.glob("*.png"):
+            i = png.stem
+            views = load_views(folder / f"{i}.vh")
+            assert_views_follow_the_dump(views, (folder / f"{i}.xml").read_bytes())
+            screens += 1
+    assert screens > 100
+
+
+def test_every_clicked_component_has_an_xpath_that_finds_it_in_the_raw_dump(exported) -> None:
+    """LlamaTouch reads ``xpath`` of the component a click<n> names (a KeyError without one)
+    and runs it with lxml on the dump; it must find the component there. Labels inside a
+    clickable row (not clickable themselves) are clicked components too."""
+    root, _ = exported
+    clicked = 0
+    for ess in sorted(root.glob("*/*/*.ess")):
+        components = json.loads(ess.with_suffix(".json").read_text(encoding="utf-8"))
+        for n in re.findall(r"click<(\d+)>", ess.read_text(encoding="utf-8")):
+            component = components[int(n)]
+            assert component.get("xpath"), f"{ess}: click<{n}> names a component without an xpath"
+            found = raw_dump(ess.with_suffix(".xml")).xpath(component["xpath"])
+            assert component["bounds"] in [node.get("bounds") for node in found], (ess, component)
+            clicked += 1
+    assert clicked > 0  # labels among them today: chrome History, Best Rated, Tokyo (write_ground_truth tests the rule)
+
+
+def test_component_xpaths_find_the_same_nodes_in_the_raw_dump_as_in_ours(exported) -> None:
+    """Written in the dump's spelling (class predicates), an xpath means the same to
+    LlamaTouch's lxml on the raw dump and to `ViewHierarchy.xpath`."""
+    root, _ = exported
+    checked = 0
+    for listing in sorted(root.glob("*/*/*.json")):
+        with_xpath = [c for c in json.loads(listing.read_text(encoding="utf-8")) if c.get("xpath")]
+        if not with_xpath:
+            continue
+        xml = listing.with_suffix(".xml")
+        raw, ours = raw_dump(xml), ViewHierarchy.from_file(xml)
+        for c in with_xpath:
+            theirs = [node.get("bounds") for node in raw.xpath(c["xpath"])]
+            assert theirs == [str(node.bounds) for node in ours.xpath(c["xpath"])], (listing, c["xpath"])
+            assert c["bounds"] in theirs, (listing, c)
+            checked += 1
+    assert checked > 500
 
 
 def test_export_refuses_unknown_tasks_and_overwrites(tmp_path, capsys) -> None:

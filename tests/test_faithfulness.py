@@ -93,3 +93,38 @@ def test_small_run_keeps_its_books(tmp_path: Path, capsys) -> None:
         assert f"Matcher disagreements with ground truth ({label}): {len(listed)}" in printed
     assert (tmp_path / "report.md").read_text().strip() == printed.strip()
     assert "small mode: bookkeeping only" in printed
+    # each alternative-route episode played one of its exploration's routes and judged them all
+    for r in by_agent["alternative-route"]:
+        routes = r["routes"]
+        assert r["route"] and routes["successes"] >= 1 and routes["failures"] >= 1
+        assert routes["credited"] <= routes["successes"] and len(routes["wrong"]) <= routes["successes"] + \
+            routes["failures"]
+        assert f"| {r['task']} | 1 |" in printed
+    assert "Route check:" in printed and f"Routes judged wrongly: {len(faithfulness.route_misses(records))}" in printed
+
+
+def test_route_table_flags_missed_and_false_credits() -> None:
+    def routes(task: str, credited: int, false: int, early: int = 0) -> dict:
+        return {"task": task, "profile": "pixel-6", "seed": 0, "routes": {
+            "successes": 10, "credited": credited, "early": early, "failures": 5, "false_credits": false,
+            "found": 12, "exact": True, "exhausted": False,
+            "wrong": [{"success": True, "credited_at": None, "matched": 1, "steps": ["back", f"tap {n}"]}
+                      for n in range(10 - credited)]}}
+
+    table, met = faithfulness.route_table([routes("a", 10, 0), routes("b", 10, 0)])
+    assert met and "| a | 1 | 12-12 | 10 | 10 | 0 | 100.0 | 5 | 0 | 1 |" in table
+    assert not faithfulness.route_table([routes("a", 10, 0), routes("b", 9, 0)])[1]
+    assert not faithfulness.route_table([routes("a", 10, 1)])[1]
+    assert not faithfulness.route_table([routes("a", 10, 0, early=1)])[1]
+    assert not faithfulness.route_table([])[1]
+    misses = faithfulness.route_misses([routes("b", 8, 0), routes("b", 8, 0)])
+    assert len(misses) == 2 and "successful route not credited" in misses[0]
+
+
+def test_per_task_table() -> None:
+    rows = [{**record("element-centre", True, True, True), "task": "a"},
+            {**record("element-centre", True, True, False), "task": "a"},
+            {**record("element-centre", False, False, False), "task": "b"},
+            {**record("oracle", True, True, False), "task": "b"}]
+    table = faithfulness.per_task_table(rows, "element-centre")
+    assert "| a | 2 | 2 | 1 | 50.0 | 100.0 |" in table and "| b | 1 | 0 | 0 | - | - |" in table

@@ -9,16 +9,18 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from screens import DIALOG_XML, METADATA_TSV
+from screens import DIALOG_XML, METADATA_TSV, N, button, dump
 
 from mobile_gym.actions import Action, ActionType
 from mobile_gym.errors import AnnotationError, FormatError, MobileGymError, UnknownEpisodeError
 from mobile_gym.formats.agentenv import iter_traces, read_trace, write_trace
+from mobile_gym.formats.droidbot import droidbot_views, load_views
 from mobile_gym.formats.llamatouch import (
     GroundTruthDataset,
     load_ground_truth,
     short_activity,
     write_ground_truth,
+    xpath_literal,
 )
 from mobile_gym.formats.metadata import TaskMetadata, read_metadata, write_metadata
 from mobile_gym.matcher.annotation import Keyword, parse_ess
@@ -143,8 +145,8 @@ def test_agentenv_optional_files(tmp_path):
     captured = episode_dir / "captured_data"
     (captured / "action" / "-1.action").write_text("None|None|None", encoding="utf-8")
     (captured / "activity" / "1.activity").unlink()
-    (captured / "vh").mkdir()
-    (captured / "vh" / "0.vh").write_text("{}", encoding="utf-8")
+    (captured / "vh" / "0.vh").write_text("{}", encoding="utf-8")  # our reader does not need the JSON views
+    (captured / "view_hierarchy" / "1.json").unlink()
     loaded = read_trace(episode_dir)
     assert loaded.actions == [Action.home(), None]
     assert loaded.states[1].activity is None
@@ -513,3 +515,91 @@ def test_a_state_read_from_a_png_is_copied_not_re_encoded(tmp_path):
     states = [UIState(xml=xml, screenshot_path=png, activity="a.b/.C", action=Action.complete())]
     write_trace(tmp_path / "ep", Trace.from_states(states, installed_packages=frozenset()))
     assert (tmp_path / "ep" / "captured_data" / "screenshot" / "0.png").read_bytes() == png.read_bytes()
+
+
+# -- what LlamaTouch's own evaluator reads ----------------------------------------------
+def raw_xpath(xml_path: Path, xpath: str) -> list[str]:
+    """Bounds of the nodes an xpath finds the way LlamaTouch runs it: lxml on the raw dump."""
+    from lxml import etree
+
+    tree = etree.parse(str(xml_path), etree.XMLParser(recover=True, encoding="utf-8"))
+    return [node.get("bounds") for node in tree.xpath(xpath)]
+
+
+def test_agentenv_trace_holds_droidbot_views_where_agentenv_and_llamatouch_look(tmp_path):
+    """vh/i.vh is AgentEnv's place for them, view_hierarchy/i.json the one LlamaTouch's
+    evaluator reads; both hold the screen's views."""
+    trace = make_trace([Action.home(), Action.back(), None])
+    captured = write_trace(tmp_path / "ep", trace) / "captured_data"
+    expected = droidbot_views(ViewHierarchy.from_file(DIALOG_XML))
+    for i in range(3):
+        vh, evaluator = captured / "vh" / f"{i}.vh", captured / "view_hierarchy" / f"{i}.json"
+        assert vh.read_bytes() == evaluator.read_bytes()
+        assert load_views(vh) == expected
+    assert read_trace(captured).actions == trace.actions
+
+
+def test_a_trace_whose_dump_cannot_be_parsed_is_refused_before_writing(tmp_path):
+    trace = make_trace([Action.home(), None])
+    trace.states[1] = UIState(xml="not a dump", screenshot=image(1), activity=ACTIVITY, screen_size=(W, H))
+    with pytest.raises(FormatError, match="no XML content") as info:
+        write_trace(tmp_path / "ep", trace)
+    assert info.value.path == tmp_path / "ep" / "captured_data" / "xml" / "1.xml"
+    assert not (tmp_path / "ep").exists()
+
+
+def test_ground_truth_has_a_vh_per_screen(tmp_path):
+    trace_dir = write_gt(tmp_path / "t")
+    expected = droidbot_views(ViewHierarchy.from_file(DIALOG_XML))
+    assert [load_views(trace_dir / f"{i}.vh") for i in range(len(GT_ACTIONS))] == [expected] * len(GT_ACTIONS)
+
+
+def test_a_clicked_label_gets_the_xpath_of_its_identity(tmp_path):
+    """The dialog's "Done" is a label inside the clickable button: a click<n> on it needs an
+    xpath too (LlamaTouch reads one for every clicked component), one that finds the
+    label wherever it is, as our matcher's identity rule does."""
+    components = component_list(ViewHierarchy.from_file(DIALOG_XML))
+    label = next(c for c in components if c.text == "Done")
+    assert label.xpath is None and not label.flag("clickable")
+    other = next(c for c in components if c.xpath is None and c.id != label.id)  # not clicked: left alone
+    trace_dir = write_ground_truth(tmp_path / "t", make_trace([Action.click(0.5, 0.55), None]),
+                                   {0: parse_ess(f"click<{label.id}>")}, episode="1", instruction="Done")
+    written = load_ground_truth(trace_dir).checkpoints[0].screen.components
+    xpath = written[label.id].xpath
+    assert xpath == '//*[@class="android.view.View"][@resource-id=""][@text="Done"][@content-desc="Done"]'
+    assert raw_xpath(trace_dir / "0.xml", xpath) == [str(label.bounds)]
+    assert written[other.id].xpath is None
+
+
+def test_xpaths_are_written_in_the_spelling_a_raw_dump_answers(tmp_path):
+    """Our xpaths name elements by class (uiautomator2's spelling); LlamaTouch runs them on
+    the raw dump, where every element is ``node``. Written with class predicates, they
+    find the same nodes in both."""
+    xml = dump(N("android.widget.LinearLayout", rid="com.example.shop:id/list", bounds=(0, 200, 1080, 800), children=[
+        button("Apples", (0, 200, 1080, 400)), N("android.widget.TextView", "Header", bounds=(0, 400, 1080, 500)),
+        button("Pears", (0, 500, 1080, 700)),
+    ]))
+    state = UIState(xml=xml, screenshot=image(0), activity=ACTIVITY, action=Action.click(0.5, 0.25),
+                    screen_size=(1080, 2400))
+    components = component_list(state.hierarchy)
+    pears = next(c for c in components if c.text == "Pears")
+    assert pears.xpath == '//*[@resource-id="com.example.shop:id/list"]/android.widget.Button[2]'
+    trace = Trace.from_states([state, UIState(xml=xml, screenshot=image(1), activity=ACTIVITY,
+                                              screen_size=(1080, 2400))])
+    trace_dir = write_ground_truth(tmp_path / "t", trace, {0: parse_ess(f"click<{pears.id}>")}, episode="1",
+                                   instruction="Pears")
+    written = load_ground_truth(trace_dir).checkpoints[0].screen.components
+    xpath = written[pears.id].xpath
+    assert xpath == '//*[@resource-id="com.example.shop:id/list"]/*[@class="android.widget.Button"][2]'
+    assert raw_xpath(trace_dir / "0.xml", xpath) == [str(pears.bounds)]
+    assert [n.bounds for n in state.hierarchy.xpath(xpath)] == [pears.bounds]
+    assert raw_xpath(trace_dir / "0.xml", pears.xpath) == []  # what LlamaTouch made of the old spelling
+
+
+@pytest.mark.parametrize("text", ["plain", 'say "hi"', "it's", 'it\'s "quoted"', ""])
+def test_xpath_literals_hold_any_text(text):
+    from lxml import etree
+
+    root = etree.fromstring("<hierarchy><node/></hierarchy>")
+    root[0].set("text", text)
+    assert root.xpath(f"//node[@text={xpath_literal(text)}]") == [root[0]]

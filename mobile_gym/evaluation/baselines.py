@@ -9,6 +9,13 @@ Both judge actions only, never screens: they exist to show how often such evalua
 reject a trace that a person (or the essential-state matcher) accepts. The one place a
 screen is read is the AITW tap rule, which needs the element boxes of the ground-truth
 screen the tap was made on.
+
+An env that ends the episode on the matcher's success (``terminate_on_success``, the
+runner's default) stops it before the agent can say COMPLETE, while the ground truth
+ends with COMPLETE: judged as recorded, every such trace would fail both baselines. Only
+whoever ran the episode knows why it ended (``terminated_by`` in the run's
+``episodes.jsonl``), so the caller says so with ``ended_by_success=True``: the last
+screen, which then has no action, counts as taking COMPLETE.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ import logging
 import math
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
+from weakref import WeakKeyDictionary
 
 from mobile_gym.actions import Action, ActionType
 from mobile_gym.errors import FormatError
@@ -154,6 +162,20 @@ def _gt_actions(gt_trace: Trace) -> list[Action]:
     return actions
 
 
+def _ex_actions(ex_trace: Trace, ended_by_success: bool) -> list[Action | None]:
+    """The execution's action per step; with `ended_by_success`, a last screen without
+    an action took COMPLETE (see the module docstring)."""
+    actions = ex_trace.actions
+    if ended_by_success and actions and actions[-1] is None:
+        actions[-1] = Action.complete()
+    return actions
+
+
+#: Element boxes of ground-truth screens, as found and enlarged, kept while the screen
+#: is: a batch judges many executions against one ground truth.
+_BOXES: WeakKeyDictionary[UIState, tuple[list[Box], list[Box]]] = WeakKeyDictionary()
+
+
 class _Pairs:
     """`actions_match` against a ground-truth trace, reading each screen's boxes only
     when two taps are actually compared (so a bad screen that is never needed is no
@@ -162,32 +184,36 @@ class _Pairs:
     def __init__(self, gt_trace: Trace):
         self.trace = gt_trace
         self.actions = _gt_actions(gt_trace)
-        self._boxes: dict[int, list[Box]] = {}
 
-    def boxes(self, i: int) -> list[Box]:
-        if i not in self._boxes:
-            self._boxes[i] = ui_boxes(self.trace[i])
-        return self._boxes[i]
+    def enlarged(self, i: int) -> list[Box]:
+        state = self.trace[i]
+        boxes = _BOXES.get(state)
+        if boxes is None:
+            found = ui_boxes(state)
+            boxes = _BOXES[state] = (found, [_enlarge(b) for b in found])
+        return boxes[1]
 
     def match(self, i: int, ex: Action | None) -> bool:
         if ex is None:
             return False
         gt = self.actions[i]
         if gt.is_tap and ex.is_tap and math.dist(gt.touch, ex.touch) > TAP_MATCH_DISTANCE:  # type: ignore[arg-type]
-            return actions_match(gt, ex, self.boxes(i))
+            a, b = gt.touch, ex.touch  # actions_match's rule for far taps, boxes enlarged once
+            return any(_inside(a, big) and _inside(b, big) for big in self.enlarged(i))  # type: ignore[arg-type]
         return actions_match(gt, ex)
 
 
-def step_match(gt_trace: Trace, ex_trace: Trace) -> BaselineResult:
+def step_match(gt_trace: Trace, ex_trace: Trace, *, ended_by_success: bool = False) -> BaselineResult:
     """Step-wise exact action match: step i of the execution must take ground-truth
     action i, for every ground-truth step including the final COMPLETE.
 
     Progress is the fraction of ground-truth steps whose action the execution took at
     the same step. Execution steps past the ground truth's last are not judged: that
-    step's COMPLETE must already have matched.
+    step's COMPLETE must already have matched. `ended_by_success`: the env ended the
+    execution on success, which stands for its final COMPLETE.
     """
     pairs = _Pairs(gt_trace)
-    ex_actions = ex_trace.actions
+    ex_actions = _ex_actions(ex_trace, ended_by_success)
     matched: dict[int, int] = {}
     problems: list[str] = []
     for i, gt in enumerate(pairs.actions):
@@ -204,15 +230,17 @@ def step_match(gt_trace: Trace, ex_trace: Trace) -> BaselineResult:
     return _result(matched, len(pairs.actions), problems)
 
 
-def lcs_match(gt_trace: Trace, ex_trace: Trace) -> BaselineResult:
+def lcs_match(gt_trace: Trace, ex_trace: Trace, *, ended_by_success: bool = False) -> BaselineResult:
     """Subsequence action match (AndroidArena): success when the ground-truth actions
     occur in order within the execution's, whatever else it did in between.
 
     Progress is LCS length / ground-truth length, from the longest common subsequence
     under `actions_match`. Unlike AndroidArena, traces are not cut at 30 steps.
+    `ended_by_success`: the env ended the execution on success, which stands for its
+    final COMPLETE.
     """
     pairs = _Pairs(gt_trace)
-    ex_actions = ex_trace.actions
+    ex_actions = _ex_actions(ex_trace, ended_by_success)
     n, m = len(pairs.actions), len(ex_actions)
     memo: dict[tuple[int, int], bool] = {}
 
@@ -262,8 +290,9 @@ def _describe(action: Action | None) -> str:
     return "no action" if action is None else str(action)
 
 
-#: Name -> baseline, for runners that pick evaluators by name.
-BASELINES: dict[str, Callable[[Trace, Trace], BaselineResult]] = {
+#: Name -> baseline, for runners that pick evaluators by name; each is called as
+#: ``baseline(gt_trace, ex_trace, ended_by_success=...)``.
+BASELINES: dict[str, Callable[..., BaselineResult]] = {
     "action": step_match,
     "lcs": lcs_match,
 }

@@ -36,7 +36,10 @@ class EpisodeResult:
 
     `matched` is a readable ``"ref:step ..."`` list (checkpoint or ground-truth step ->
     trace step); `steps` the execution trace's length (0 when it was not loaded);
-    `seconds` the wall time of loading and judging.
+    `seconds` the wall time of loading and judging. A trace of a ``mobile-gym run`` also
+    names its `task`, `agent` and `seed`, and carries what the run recorded: the env's
+    verdict (`online`) and the simulator oracle's (`oracle`), None when the episode
+    ended in an error.
     """
 
     episode: str
@@ -49,6 +52,11 @@ class EpisodeResult:
     explanation: str = ""
     steps: int = 0
     seconds: float = 0.0
+    task: str | None = None
+    agent: str | None = None
+    seed: int | None = None
+    online: bool | None = None
+    oracle: bool | None = None
 
     @property
     def predicted(self) -> bool:
@@ -101,6 +109,11 @@ def read_labels(path: str | Path) -> dict[str, bool]:
 
 
 # -- metrics ------------------------------------------------------------------------------
+def _completion(rows: list[EpisodeResult]) -> dict[str, Any]:
+    completed = sum(r.predicted for r in rows)
+    return {"episodes": len(rows), "completed": completed, "completion_rate": _rate(completed, len(rows))}
+
+
 def _rate(part: int, whole: int) -> float | None:
     return part / whole if whole else None
 
@@ -129,11 +142,7 @@ def summarize(
         for r in rows:
             categories.setdefault(r.category or NO_CATEGORY, []).append(r)
         entry["per_category"] = {
-            name: {
-                "episodes": len(members),
-                "completed": sum(r.predicted for r in members),
-                "completion_rate": _rate(sum(r.predicted for r in members), len(members)),
-            }
+            name: _completion(members)
             for name, members in sorted(categories.items())
         }
         if labels is not None:
@@ -169,20 +178,93 @@ def _agreement(rows: list[EpisodeResult], labels: Mapping[str, bool]) -> dict[st
     }
 
 
+# -- runs: agreement with what the run recorded --------------------------------------------
+#: The verdicts a run recorded, by the name `summarize_run` gives their agreement.
+AGREEMENT = {"online_agreement": "online", "oracle_agreement": "oracle"}
+
+
+def summarize_run(results: Iterable[EpisodeResult], labels: Mapping[str, bool] | None = None) -> dict[str, dict[str, Any]]:
+    """`summarize`, plus for each evaluator its agreement with what the run recorded:
+    ``online_agreement`` (with the env's verdict, ``success`` in ``episodes.jsonl``) and
+    ``oracle_agreement`` (with the simulator's oracle), each over the episodes that did
+    not end in an error during the run (``compared``), with the disagreements counted
+    both ways (``online_fp``: completed here, not online; ``online_fn``: the reverse; the
+    same for the oracle); and all of it again ``per_agent``."""
+    results = list(results)
+    summary = summarize(results, labels)
+    groups: dict[str, list[EpisodeResult]] = {}
+    for r in results:
+        groups.setdefault(r.evaluator, []).append(r)
+    for evaluator, rows in groups.items():
+        entry = summary[evaluator]
+        entry.update(_run_agreement(rows))
+        agents: dict[str, list[EpisodeResult]] = {}
+        for r in rows:
+            agents.setdefault(r.agent or NO_CATEGORY, []).append(r)
+        entry["per_agent"] = {
+            agent: {
+                **_completion(members),
+                "errors": sum(r.error is not None for r in members),
+                **_run_agreement(members),
+            }
+            for agent, members in agents.items()
+        }
+    return summary
+
+
+def _run_agreement(rows: list[EpisodeResult]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    compared = [r for r in rows if r.online is not None]
+    out["compared"] = len(compared)
+    for name, attribute in AGREEMENT.items():
+        recorded = [(r.predicted, bool(getattr(r, attribute))) for r in compared]
+        prefix = name.split("_")[0]
+        out[name] = _rate(sum(p == t for p, t in recorded), len(recorded))
+        out[f"{prefix}_fp"] = sum(p and not t for p, t in recorded)
+        out[f"{prefix}_fn"] = sum(t and not p for p, t in recorded)
+    return out
+
+
+def format_run_table(summary: Mapping[str, Mapping[str, Any]]) -> str:
+    """A fixed-width table of `summarize_run`: per evaluator, all agents then each agent:
+    episodes, completed, TCR, errors, agreement with the online verdict and the oracle."""
+    head = (f"{'evaluator':<11}{'agent':<22}{'episodes':>9}{'completed':>10}{'TCR':>8}{'errors':>8}"
+            f"{'vs online':>11}{'vs oracle':>11}")
+    lines = [head, "-" * len(head)]
+    for name, e in summary.items():
+        rows = [("all", e), *e.get("per_agent", {}).items()]
+        for i, (agent, a) in enumerate(rows):
+            label = printable(name) if i == 0 else ""
+            agent = printable(agent)
+            if len(agent) > 21:
+                agent = agent[:18] + "..."
+            lines.append(
+                f"{label:<11}{agent:<22}{a['episodes']:>9}{a['completed']:>10}{_pct(a['completion_rate']):>8}"
+                f"{a['errors']:>8}{_pct(a.get('online_agreement')):>11}{_pct(a.get('oracle_agreement')):>11}"
+            )
+    return "\n".join(lines)
+
+
 # -- output -------------------------------------------------------------------------------
-COLUMNS = tuple(f.name for f in fields(EpisodeResult))
+#: The columns of every ``episodes.csv``; a run's traces add `RUN_COLUMNS`.
+COLUMNS = tuple(f.name for f in fields(EpisodeResult))[:10]
+RUN_COLUMNS = ("task", "agent", "seed", "online_success", "oracle_success")
 
 
 def write_episodes_csv(path: str | Path, results: Iterable[EpisodeResult]) -> None:
-    """One row per episode x evaluator, columns in `EpisodeResult` field order; an
-    empty cell for no error / no category."""
+    """One row per episode x evaluator, columns in `EpisodeResult` field order (the run
+    columns only when some row is of a run's trace); an empty cell for no error / no
+    category."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
+    results = list(results)
+    columns = COLUMNS + RUN_COLUMNS if any(r.task is not None for r in results) else COLUMNS
     with path.open("w", encoding="utf-8", errors="backslashreplace", newline="") as f:
         writer = csv.writer(f)
-        writer.writerow(COLUMNS)
+        writer.writerow(columns)
         for r in results:
-            row = dict(zip(COLUMNS, astuple(r)))
+            values = astuple(r)[: len(columns)]
+            row = dict(zip(columns, values))
             row["progress"] = round(float(r.progress), 4)
             row["seconds"] = round(float(r.seconds), 3)
             writer.writerow("" if v is None else printable(v) if isinstance(v, str) else v for v in row.values())
@@ -229,12 +311,16 @@ def format_table(summary: Mapping[str, Mapping[str, Any]]) -> str:
 
 
 __all__ = [
+    "AGREEMENT",
     "COLUMNS",
     "EpisodeResult",
+    "RUN_COLUMNS",
     "format_matched",
+    "format_run_table",
     "format_table",
     "read_labels",
     "summarize",
+    "summarize_run",
     "write_episodes_csv",
     "write_summary_json",
 ]

@@ -1,10 +1,17 @@
 """AgentEnv execution traces (format B of DESIGN.md §3.2).
 
 An episode folder ``<root>/<episode>/captured_data/`` holds ``screenshot/i.png``,
-``xml/i.xml``, ``activity/i.activity``, optionally ``vh/i.vh``, ``action/i.action`` (the
-action taken from screen i, one line) and, at episode end,
-``installed_apps/installed_apps.txt``. AgentEnv also writes a placeholder
-``-1.action`` before the first screen; negative indices are ignored.
+``xml/i.xml``, ``activity/i.activity``, ``action/i.action`` (the action taken from
+screen i, one line), the hierarchy as droidbot's JSON (`mobile_gym.formats.droidbot`)
+and, at episode end, ``installed_apps/installed_apps.txt``. AgentEnv also writes a
+placeholder ``-1.action`` before the first screen; negative indices are ignored.
+
+The JSON hierarchy has two homes, and `write_trace` writes both (the same text):
+``vh/i.vh`` is where AgentEnv puts it, ``view_hierarchy/i.json`` where LlamaTouch's
+evaluator reads it for its whole-screen check (without it, that check passes on any
+screen). Our reader needs neither. Screenshots should be at the device's resolution, as
+AgentEnv's are: action lines carry normalized coordinates and the screen's size, and
+LlamaTouch's evaluator places a tap by multiplying them with the screenshot's size.
 
 These are the traces agents produce, so the reader is strict about what the matcher
 needs (every screen but the last has an action) and names the file when it is not there.
@@ -12,17 +19,31 @@ needs (every screen but the last has an action) and names the file when it is no
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from mobile_gym.actions import Action
 from mobile_gym.errors import FormatError, InvalidActionError
 from mobile_gym.formats.files import check_links, inside, read_utf8
-from mobile_gym.formats.llamatouch import numbered_files, read_activity, short_activity, write_text
+from mobile_gym.formats.droidbot import VH_SUFFIX, view_hierarchy_json
+from mobile_gym.formats.llamatouch import (
+    numbered_files,
+    read_activity,
+    short_activity,
+    state_hierarchy,
+    write_text,
+)
 from mobile_gym.trace import Trace, UIState
 
 CAPTURED_DATA = "captured_data"
 INSTALLED_APPS = Path("installed_apps") / "installed_apps.txt"
+#: The droidbot JSON of screen i: where AgentEnv writes it, where LlamaTouch reads it.
+VH_FOLDER, VH_EVALUATOR_FOLDER = "vh", "view_hierarchy"
+#: zlib level of trace screenshots (`mobile_gym.trace.encode_png`): a 1080x2400 screen
+#: takes ~27 ms and ~115 KB at level 1, ~66 ms and ~80 KB at 6; a trace is written while
+#: the run waits, and disk is the cheaper of the two.
+PNG_COMPRESS_LEVEL = 1
 
 
 def _locate(path: str | Path) -> tuple[Path, str]:
@@ -76,14 +97,18 @@ def episode_folder(root: str | Path, episode: str) -> Path:
 _SUBFOLDERS = ("screenshot", "xml", "activity", "action", INSTALLED_APPS.parent.name)
 
 
-def read_trace(path: str | Path, *, root: str | Path | None = None) -> Trace:
+def read_trace(
+    path: str | Path, *, root: str | Path | None = None, make_state: Callable[..., UIState] = UIState
+) -> Trace:
     """Load an AgentEnv trace from its episode folder or its captured_data folder.
 
     Hierarchies and screenshots are read lazily; actions, activities and the installed
     packages are read now so that corrupt ones are reported at load time (an activity
     recorded without its package is completed from the hierarchy when first compared).
     Nothing outside `root` (default: the episode folder) is read: a symlink that leads
-    out of it is a FormatError.
+    out of it is a FormatError. `make_state` builds each screen's state from `UIState`'s
+    keyword arguments: a batch evaluator passes one whose states share the parse of
+    identical dumps across traces (`mobile_gym.evaluation.shared.SharedDumps.state`).
     """
     captured, episode = _locate(path)
     root = captured.parent if root is None else root
@@ -92,19 +117,21 @@ def read_trace(path: str | Path, *, root: str | Path | None = None) -> Trace:
         check_links(folder, root)
     screens = _screen_count(captured)
     states = []
+    xml, shots, activities, actions = (captured / sub for sub in ("xml", "screenshot", "activity", "action"))
+    listed_actions, listed_activities = _names(actions), _names(activities)  # one listing, not a stat a file
     for i in range(screens):
-        activity_path = captured / "activity" / f"{i}.activity"
-        action_path = captured / "action" / f"{i}.action"
+        activity_path = activities / f"{i}.activity"
+        action_path = actions / f"{i}.action"
         action, size = None, None
-        if action_path.exists():
+        if action_path.name in listed_actions:
             action, size = _read_action(action_path)
         elif i < screens - 1:
             raise FormatError(action_path, "action file is missing; every screen but the last needs one")
         states.append(
-            UIState(
-                xml_path=captured / "xml" / f"{i}.xml",
-                screenshot_path=captured / "screenshot" / f"{i}.png",
-                activity=read_activity(activity_path),
+            make_state(
+                xml_path=xml / f"{i}.xml",
+                screenshot_path=shots / f"{i}.png",
+                activity=read_activity(activity_path) if activity_path.name in listed_activities else None,
                 activity_path=activity_path,
                 action=action,
                 index=i,
@@ -119,11 +146,24 @@ def read_trace(path: str | Path, *, root: str | Path | None = None) -> Trace:
     return Trace.from_states(states, episode=episode, installed_packages=installed, source=captured)
 
 
-def write_trace(episode_dir: str | Path, trace: Trace) -> Path:
+def _names(folder: Path) -> set[str]:
+    """The names in a folder (none if it is missing or cannot be listed)."""
+    try:
+        with os.scandir(folder) as entries:
+            return {entry.name for entry in entries}
+    except OSError:
+        return set()
+
+
+def write_trace(episode_dir: str | Path, trace: Trace, *, compress_level: int = PNG_COMPRESS_LEVEL) -> Path:
     """Write a trace as ``<episode_dir>/captured_data``; returns episode_dir.
 
-    Everything is validated before the first file is written, and an existing
-    captured_data folder is never written into (stale screens would join the trace).
+    Each screen's screenshot is written as it is (a state that draws its screenshot on
+    demand draws it now, PNG at zlib level `compress_level`), its dump, activity, the
+    action taken from it, and its droidbot JSON in ``vh/i.vh`` and
+    ``view_hierarchy/i.json``. Everything is validated (every dump parsed) before the
+    first file is written, and an existing captured_data folder is never written into
+    (stale screens would join the trace).
     """
     episode_dir = Path(episode_dir)
     captured = episode_dir / CAPTURED_DATA
@@ -149,12 +189,15 @@ def write_trace(episode_dir: str | Path, trace: Trace) -> Path:
                 "typed text with line breaks does not fit a one-line action file",
             )
         lines.append(action.to_agentenv(*state.screen_size))
+    views = [view_hierarchy_json(state_hierarchy(state, captured / "xml" / f"{i}.xml"))
+             for i, state in enumerate(trace.states)]
 
-    for sub in ("screenshot", "xml", "activity", "action"):
+    for sub in ("screenshot", "xml", "activity", "action", VH_FOLDER, VH_EVALUATOR_FOLDER):
         (captured / sub).mkdir(parents=True, exist_ok=True)
     for i, state in enumerate(trace.states):
-        state.save_screenshot(captured / "screenshot" / f"{i}.png")
+        state.save_screenshot(captured / "screenshot" / f"{i}.png", compress_level=compress_level)
         write_text(captured / "xml" / f"{i}.xml", state.xml)
+        _write_twice(captured / VH_FOLDER / f"{i}{VH_SUFFIX}", captured / VH_EVALUATOR_FOLDER / f"{i}.json", views[i])
         if activities[i] is not None:
             write_text(captured / "activity" / f"{i}.activity", short_activity(activities[i]))
         line = lines[i]
@@ -164,6 +207,16 @@ def write_trace(episode_dir: str | Path, trace: Trace) -> Path:
         (captured / INSTALLED_APPS).parent.mkdir(parents=True, exist_ok=True)
         write_text(captured / INSTALLED_APPS, "".join(f"{p}\n" for p in sorted(trace.installed_packages)))
     return episode_dir
+
+
+def _write_twice(path: Path, other: Path, text: str) -> None:
+    """The same text at two paths: the second a hard link to the first where the file
+    system has them (a screen's views are ~35 KB), else a second copy."""
+    write_text(path, text)
+    try:
+        os.link(path, other)
+    except OSError:
+        write_text(other, text)
 
 
 def iter_traces(root: str | Path) -> Iterator[tuple[str, Path]]:
@@ -176,4 +229,5 @@ def iter_traces(root: str | Path) -> Iterator[tuple[str, Path]]:
     return iter(sorted(found))
 
 
-__all__ = ["CAPTURED_DATA", "episode_folder", "iter_traces", "read_trace", "write_trace"]
+__all__ = ["CAPTURED_DATA", "PNG_COMPRESS_LEVEL", "VH_EVALUATOR_FOLDER", "VH_FOLDER", "episode_folder", "iter_traces",
+           "read_trace", "write_trace"]

@@ -2,8 +2,16 @@
 
 A trace folder ``<root>/<category>/trace_<n>/`` holds, per screen i, ``i.png``,
 ``i.xml``, ``i.activity``, ``i.json`` (the component list annotations index into),
-optionally ``i.vh``, and ``i.ess`` on annotated screens; plus ``eventStructs.txt`` (the
-action from screen i on line i) and ``instruction.txt`` (episode id, then description).
+``i.vh`` (the hierarchy as droidbot's JSON, `mobile_gym.formats.droidbot`: LlamaTouch's
+``fuzzy<-1>`` reads it; our reader does not need it), and ``i.ess`` on annotated
+screens; plus ``eventStructs.txt`` (the action from screen i on line i) and
+``instruction.txt`` (episode id, then description).
+
+The writer makes every xpath of a component list one that LlamaTouch's evaluator can
+run: it evaluates them with lxml on the raw dump, whose elements are all ``node``, so
+our class-name spelling (``.../android.widget.TextView[2]``, `ViewHierarchy.xpath`)
+is written with class predicates instead (``.../*[@class="android.widget.TextView"][2]``,
+the same nodes in either tree); and every component a ``click<n>`` names gets one.
 
 Loading checks up front that every file an annotation depends on exists, so a broken
 dataset fails when it is loaded, naming the file, instead of half-way through an
@@ -12,6 +20,7 @@ evaluation. Screenshots and hierarchies stay on disk until a matcher reads them.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +28,7 @@ from typing import Mapping, Sequence
 
 from mobile_gym.actions import Action, ActionType
 from mobile_gym.errors import AnnotationError, FormatError, InvalidActionError, UnknownEpisodeError
+from mobile_gym.formats.droidbot import VH_SUFFIX, view_hierarchy_json
 from mobile_gym.formats.files import check_links, inside, read_utf8
 from mobile_gym.formats.metadata import TaskMetadata, read_metadata
 from mobile_gym.matcher.annotation import (
@@ -32,6 +42,7 @@ from mobile_gym.matcher.annotation import (
 )
 from mobile_gym.trace import Trace, UIState, normalize_activity, parse_activity_text
 from mobile_gym.ui.components import Component, component_list, dumps_components, load_components
+from mobile_gym.ui.hierarchy import Node, ViewHierarchy
 
 INSTRUCTION_FILE = "instruction.txt"
 EVENTS_FILE = "eventStructs.txt"
@@ -78,6 +89,17 @@ def short_activity(activity: str) -> str:
 
 def write_text(path: Path, text: str) -> None:
     path.write_bytes(text.encode("utf-8"))
+
+
+def state_hierarchy(state: UIState, path: Path) -> ViewHierarchy:
+    """The state's parsed dump; one held in memory that cannot be parsed is a
+    FormatError naming the file it was going to be written to."""
+    try:
+        return state.hierarchy
+    except FormatError as exc:
+        if exc.path is not None:
+            raise
+        raise FormatError(path, exc.problem) from exc
 
 
 # -- loading --------------------------------------------------------------------------
@@ -209,9 +231,11 @@ def write_ground_truth(
     """Write a trace and its annotations as a LlamaTouch trace folder.
 
     `annotations` maps screen index to that screen's primitives; `components` overrides
-    the component list of a screen (default: derived from its hierarchy). Everything is
-    validated before the first file is written, and the folder must not already hold a
-    trace (stale ``.ess`` files would silently join the annotation).
+    the component list of a screen (default: derived from its hierarchy). Component
+    xpaths are written in the dump's spelling and a component that ``click<n>`` names
+    gets one if it has none (`dump_xpaths`). Everything is validated (every dump parsed)
+    before the first file is written, and the folder must not already hold a trace
+    (stale ``.ess`` files would silently join the annotation).
     """
     trace_dir = Path(trace_dir)
     n = len(trace)
@@ -240,9 +264,13 @@ def write_ground_truth(
 
     activities = [state.canonical_activity for state in trace.states]
     lists = []
+    views = []
     for i, state in enumerate(trace.states):
         given = components.get(i) if components is not None else None
-        lists.append(list(given) if given is not None else component_list(state.hierarchy))
+        hierarchy = state_hierarchy(state, trace_dir / f"{i}.xml")
+        listed = list(given) if given is not None else component_list(hierarchy)
+        lists.append(dump_xpaths(listed, hierarchy, _clicked(annotations.get(i, ()))))
+        views.append(view_hierarchy_json(hierarchy))
 
     for i, primitives in annotations.items():
         ess_path = trace_dir / f"{i}.ess"
@@ -261,6 +289,7 @@ def write_ground_truth(
     for i, state in enumerate(trace.states):
         state.save_screenshot(trace_dir / f"{i}.png")
         write_text(trace_dir / f"{i}.xml", state.xml)
+        write_text(trace_dir / f"{i}{VH_SUFFIX}", views[i])
         if activities[i] is not None:
             write_text(trace_dir / f"{i}.activity", short_activity(activities[i]) + "\n")
         write_text(trace_dir / f"{i}.json", dumps_components(lists[i]))
@@ -269,6 +298,79 @@ def write_ground_truth(
     write_text(trace_dir / EVENTS_FILE, "\n".join(events))
     write_text(trace_dir / INSTRUCTION_FILE, f"{episode}\n{instruction}")
     return trace_dir
+
+
+def _clicked(primitives: Sequence[Primitive]) -> set[int]:
+    """The components a screen's ``click<n>`` primitives name."""
+    return {p.index for p in primitives if p.keyword is Keyword.CLICK and p.index is not None}
+
+
+def xpath_literal(text: str) -> str:
+    """``text`` as an XPath 1.0 string literal (``concat`` when it holds both quotes)."""
+    if '"' not in text:
+        return f'"{text}"'
+    if "'" not in text:
+        return f"'{text}'"
+    return "concat(" + ", '\"', ".join(f'"{part}"' for part in text.split('"')) + ")"
+
+
+def dump_xpath(node: Node, hierarchy: ViewHierarchy) -> str:
+    """`Node.xpath` in the spelling a raw uiautomator dump answers too: anchored at the
+    nearest ancestor-or-self whose resource-id is unique in the dump, each step a class
+    predicate, numbered among the siblings of that class when there are several
+    (``//*[@resource-id="x"]/*[@class="android.widget.TextView"][2]``)."""
+    counts: dict[str, int] = {}
+    for n in hierarchy.nodes:
+        if n.resource_id:
+            counts[n.resource_id] = counts.get(n.resource_id, 0) + 1
+    steps = []
+    current: Node | None = node
+    while current is not None:
+        rid = current.resource_id
+        if rid and counts[rid] == 1 and '"' not in rid:
+            return f"//*[@resource-id={xpath_literal(rid)}]" + "".join(reversed(steps))
+        parent = current.parent
+        siblings = hierarchy.roots if parent is None else parent.children
+        same = [s for s in siblings if s.class_name == current.class_name]
+        position = f"[{next(k for k, s in enumerate(same, 1) if s is current)}]" if len(same) > 1 else ""
+        steps.append(f"/*[@class={xpath_literal(current.class_name)}]{position}")
+        current = parent
+    return "/hierarchy" + "".join(reversed(steps))
+
+
+def identity_xpath(component: Component) -> str:
+    """The nodes that equal a component on class, resource-id, text and content-desc,
+    as an xpath: the nodes our matcher's ``click<n>`` falls back to without one."""
+    return "//*" + "".join(
+        f"[@{name}={xpath_literal(value)}]"
+        for name, value in (("class", component.class_name), ("resource-id", component.resource_id),
+                            ("text", component.text), ("content-desc", component.content_desc))
+    )
+
+
+def dump_xpaths(components: Sequence[Component], hierarchy: ViewHierarchy, clicked: set[int]) -> list[Component]:
+    """The components with xpaths LlamaTouch's evaluator can run on a raw dump.
+
+    An xpath our hierarchy made for the component's node (`Node.xpath`, class-name
+    spelling) becomes the same path in the dump's spelling (`dump_xpath`); any other
+    xpath is kept as given. A component in ``clicked`` without one gets `identity_xpath`
+    (a label inside a clickable row: what a tap on it must land in, whatever the row's
+    position in a list that varies), as LlamaTouch reads ``xpath`` of every clicked
+    component and fails the episode without one.
+    """
+    out = []
+    for c in components:
+        xpath = c.xpath
+        if xpath:
+            node = next((n for n in hierarchy.nodes if n.bounds == c.bounds and n.class_name == c.class_name
+                         and n.text == c.text and n.resource_id == c.resource_id
+                         and n.content_desc == c.content_desc and n.xpath == xpath), None)
+            if node is not None:
+                xpath = dump_xpath(node, hierarchy)
+        elif c.id in clicked:
+            xpath = identity_xpath(c)
+        out.append(c if xpath == c.xpath else dataclasses.replace(c, xpath=xpath))
+    return out
 
 
 # -- the dataset ------------------------------------------------------------------------
@@ -391,8 +493,12 @@ __all__ = [
     "load_ground_truth",
     "read_activity",
     "read_instruction",
+    "dump_xpath",
+    "dump_xpaths",
+    "identity_xpath",
     "short_activity",
     "write_ground_truth",
+    "xpath_literal",
 ]
 
 

@@ -75,8 +75,9 @@ class CheckResult:
         return sum(r.passed for r in self.results)
 
 
-# Cheap tests first, so that a failing step is rejected before any image or model work.
-_ORDER = {
+#: The order primitives are judged in: cheap tests first, so that a failing step is
+#: rejected before any image or model work.
+JUDGING_ORDER = _ORDER = {
     Keyword.ACTIVITY: 0,
     Keyword.CHECK_INSTALL: 1,
     Keyword.CHECK_UNINSTALL: 1,
@@ -131,15 +132,27 @@ class Matcher:
         installed: frozenset[str] | None = None,
         step: int | None = None,
         exhaustive: bool = False,
+        skip_costly: bool = False,
     ) -> CheckResult:
         """Judge every primitive of `checkpoint` on `state` (and the action taken from
-        it). Stops at the first failure unless `exhaustive` (for explanations)."""
+        it). Stops at the first failure unless `exhaustive` (for explanations).
+
+        With `skip_costly` too, a primitive that needs the embedding model or a
+        screenshot (`costly`) after a failure is reported as not judged instead of
+        judged: the verdict (which stops at the first failure) never needed it, so an
+        explanation then costs no encode and no decode the verdict did not."""
         results = []
+        failed = False
         for primitive in sorted(checkpoint.primitives, key=lambda p: _ORDER[p.keyword]):
+            if failed and skip_costly and costly(checkpoint, primitive):
+                results.append(PrimitiveResult(primitive, False, NOT_JUDGED))
+                continue
             result = self._check_one(checkpoint, primitive, state, action, installed)
             results.append(result)
-            if not result.passed and not exhaustive:
-                break
+            if not result.passed:
+                if not exhaustive:
+                    break
+                failed = True
         return CheckResult(state.index if step is None else step, tuple(results))
 
     # -- dispatch -------------------------------------------------------------------------
@@ -237,7 +250,7 @@ class Matcher:
 
     def _exact(self, checkpoint: Checkpoint, p: Primitive, c: Component, state: UIState) -> PrimitiveResult:
         nodes = state.hierarchy.nodes
-        candidates = [n for n in nodes if self._attributes_equal(c, n)]
+        candidates = self._equal_nodes(c, nodes)
         if candidates and c.has_label:
             return PrimitiveResult(p, True, f"{_describe_node(candidates[0])}")
         if candidates:  # an icon/switch: it must also look the same
@@ -309,15 +322,52 @@ class Matcher:
     def _attributes_equal(self, c: Component, n: Node) -> bool:
         return _same_identity(c, n) and all(n.flags.get(f, False) == c.flag(f) for f in self.config.exact_flags)
 
+    def _equal_nodes(self, c: Component, nodes: Iterable[Node]) -> list[Node]:
+        """The nodes `_attributes_equal` accepts, in order; the component's side is
+        worked out once, and the cheapest tests go first (a dump has hundreds of nodes)."""
+        cls, rid, text, desc = c.class_name, c.resource_id, c.text.casefold(), c.content_desc.casefold()
+        wanted = [(f, c.flag(f)) for f in self.config.exact_flags]
+        return [
+            n for n in nodes
+            if n.class_name == cls and n.resource_id == rid and n.text.casefold() == text
+            and n.content_desc.casefold() == desc and all(n.flags.get(f, False) == v for f, v in wanted)
+        ]
+
     def _closest(self, c: Component, nodes: Iterable[Node]) -> tuple[Node | None, list[str]]:
-        best: tuple[int, Node, list[str]] | None = None
+        """The node that differs least from `c` (the first of equals) and how it differs."""
+        cls, rid, text, desc = c.class_name, c.resource_id, c.text.casefold(), c.content_desc.casefold()
+        wanted = [(f, c.flag(f)) for f in self.config.exact_flags]
+        best: tuple[int, Node] | None = None
         for n in nodes:
-            differences = _differences(c, n, self.config.exact_flags)
             # text and content-desc weigh most: they are what identifies a component
-            weight = sum(3 if d in ("text", "content-desc") else 1 for d in differences)
+            weight = ((n.class_name != cls) + (n.resource_id != rid) + 3 * (n.text.casefold() != text)
+                      + 3 * (n.content_desc.casefold() != desc))
+            if best is not None and weight >= best[0]:
+                continue  # the flags only add to it
+            flags = n.flags
+            weight += sum(flags.get(f, False) != v for f, v in wanted)
             if best is None or weight < best[0]:
-                best = (weight, n, differences)
-        return (best[1], best[2]) if best else (None, [])
+                best = (weight, n)
+        if best is None:
+            return None, []
+        return best[1], _differences(c, best[1], self.config.exact_flags)
+
+
+#: The detail of a costly primitive an explanation did not judge (`Matcher.check`).
+NOT_JUDGED = "not judged (an earlier check failed on this step)"
+
+
+def costly(checkpoint: Checkpoint, p: Primitive) -> bool:
+    """Whether judging `p` may need the embedding model (``fuzzy``, but for the install
+    marker) or a screenshot (``exact``/``exclude`` of a component without text)."""
+    if p.keyword is Keyword.FUZZY:
+        return p.index != INSTALL_MARKER
+    if p.keyword in (Keyword.EXACT, Keyword.EXCLUDE) and p.index is not None:
+        try:
+            return not checkpoint.screen.component(p.index, p).has_label
+        except AnnotationError:
+            return False  # judging it reports the bad index, cheaply
+    return False
 
 
 def _identity_pairs(c: Component, n: Node) -> tuple[tuple[str, bool], ...]:

@@ -126,12 +126,16 @@ class Tracker:
         return lines
 
     def _explain_step(self, checkpoint: Checkpoint, i: int, s: _Step) -> CheckResult:
-        """Every primitive judged on step i; if one of them needs a file that is broken,
-        only those the verdict judged: a file that cannot change the verdict (the dump of
-        a step rejected on its activity) is not reported as an error."""
+        """Every primitive judged on step i, but the costly ones (the embedding model, a
+        screenshot) only while the others held: an explanation needs no model work or
+        image decoding the verdict did not (re-judging thousands of failed traces would
+        otherwise encode every screen). If a primitive needs a file that is broken, only
+        those the verdict judged: a file that cannot change the verdict (the dump of a
+        step rejected on its activity) is not reported as an error."""
         try:
             return self.matcher.check(
-                checkpoint, s.state, action=s.action, installed=s.installed, step=i, exhaustive=True
+                checkpoint, s.state, action=s.action, installed=s.installed, step=i, exhaustive=True,
+                skip_costly=True,
             )
         except MobileGymError:
             return self.matcher.check(checkpoint, s.state, action=s.action, installed=s.installed, step=i)

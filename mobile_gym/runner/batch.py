@@ -140,10 +140,10 @@ def _key(record: dict[str, Any]) -> tuple[str, str, int]:
     return (record["task"], record["agent"], record["seed"])
 
 
-def _run_job(args: tuple[Job, dict, str | None, dict]) -> tuple[dict[str, Any], str | None]:
+def _run_job(args: tuple[Job, dict, str | None, dict, str]) -> tuple[dict[str, Any], str | None]:
     """A worker's episode: its record and, with traces, the folder (under ``partial``)
     it wrote the trace to; an errored episode's half-written trace is removed."""
-    job, env_kwargs, partial, agent_options = args
+    job, env_kwargs, partial, agent_options, trace_screenshots = args
     from mobile_gym.env import resolve_task
     from mobile_gym.runner.episode import run_episode
 
@@ -155,7 +155,7 @@ def _run_job(args: tuple[Job, dict, str | None, dict]) -> tuple[dict[str, Any], 
         except OSError as e:
             raise StorageError(f"cannot create a trace folder in {partial}: {e.strerror or e}") from e
     record = run_episode(resolve_task(job.task), job.agent, job.seed, env_kwargs=env_kwargs, trace_dir=trace_dir,
-                         agent_options=agent_options)
+                         agent_options=agent_options, trace_screenshots=trace_screenshots)
     if trace_dir is not None and record["error"] is not None:
         shutil.rmtree(trace_dir, ignore_errors=True)
         trace_dir = None
@@ -187,7 +187,7 @@ def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume:
               retry_errors: bool = True, env_kwargs: dict[str, Any] | None = None, save_traces: bool = False,
               episode_timeout: float | None = EPISODE_TIMEOUT,
               progress: Callable[[int, int, list[dict]], None] | None = None,
-              agent_options: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+              agent_options: dict[str, Any] | None = None, trace_screenshots: str = "device") -> list[dict[str, Any]]:
     """Run ``jobs`` and return every record of ``out/episodes.jsonl``, one per episode.
 
     Resuming skips the episodes already recorded, except those that ended in an error,
@@ -197,9 +197,14 @@ def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume:
     no limit) is killed and recorded as an ``EpisodeTimeout`` error; one whose worker dies
     as ``WorkerDied``. A full disk raises `StorageError`; Ctrl-C stops the workers. Either
     way the episodes recorded so far stay, for ``resume``. ``agent_options`` go to each
-    agent's constructor (e.g. an LLM agent's ``model``)."""
+    agent's constructor (e.g. an LLM agent's ``model``). ``trace_screenshots`` (with
+    ``save_traces``): ``"device"`` saves screenshots at the device's resolution, as AgentEnv
+    does and LlamaTouch's evaluator needs; ``"observation"`` the env's smaller ones
+    (`mobile_gym.runner.episode.TRACE_SCREENSHOTS`)."""
     from mobile_gym.env import resolve_task, shared_matcher
-    from mobile_gym.runner.episode import check_agent
+    from mobile_gym.runner.episode import check_agent, check_trace_screenshots
+
+    check_trace_screenshots(trace_screenshots)
 
     out = Path(out)
     path = out / EPISODES_FILE
@@ -234,8 +239,8 @@ def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume:
         shutil.rmtree(partial, ignore_errors=True)
         for j in todo:
             shutil.rmtree(traces / trace_dir_name(j.task, j.agent, j.seed), ignore_errors=True)
-    args = [(j, dict(env_kwargs or {}), str(partial) if save_traces else None, dict(agent_options or {}))
-            for j in todo]
+    args = [(j, dict(env_kwargs or {}), str(partial) if save_traces else None, dict(agent_options or {}),
+             trace_screenshots) for j in todo]
     results: list[dict[str, Any]] = []
     log = _EpisodeLog(path)
     try:

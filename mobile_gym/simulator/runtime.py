@@ -123,7 +123,14 @@ class Runtime:
     def __getstate__(self) -> dict:
         state = self.__dict__.copy()
         state["_frame"] = None  # views hold closures; frames are rebuilt on demand
+        # sets as sorted lists: equal phones pickle alike (a set's order follows string hashes,
+        # which differ between processes), so the route explorer can key states by pickle
+        state["installed"], state["popups_shown"] = sorted(self.installed), sorted(self.popups_shown)
         return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.installed, self.popups_shown = set(state["installed"]), set(state["popups_shown"])
 
     # ------------------------------------------------------------------ packages
     def app(self, package: str) -> App:

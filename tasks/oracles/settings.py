@@ -12,7 +12,11 @@ if TYPE_CHECKING:
 
 @oracle("settings.wifi_off")
 def _wifi_off(phone: SimulatedDevice) -> bool:
-    return not phone.app_state("settings").wifi_enabled
+    """Wi-Fi off by its own setting: airplane mode also turns Wi-Fi off, but it cuts calls
+    and mobile data too, more than the task asks (and than LlamaTouch's annotation of it,
+    the Wi-Fi switch, accepts)."""
+    settings = phone.app_state("settings")
+    return not settings.wifi_enabled and not settings.airplane_mode
 
 
 @oracle("settings.airplane_on")
