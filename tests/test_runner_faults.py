@@ -122,7 +122,9 @@ def test_a_dead_worker_costs_its_episode_and_is_replaced(tmp_path, workers) -> N
 def test_ctrl_c_stops_the_workers_and_keeps_finished_episodes(tmp_path) -> None:
     """A terminal's Ctrl-C goes to the whole process group: the workers must leave it to the runner."""
     out = tmp_path / "run"
-    run = ["run", "--agent", f"{__name__}:SlowOracle", "--tasks", TASK, "--seeds", "6", "--workers", "2",
+    # 12 episodes of >= 1.6 s on 2 workers: on a loaded machine this test may see the first
+    # record seconds late, and the interrupt must still find the run going
+    run = ["run", "--agent", f"{__name__}:SlowOracle", "--tasks", TASK, "--seeds", "12", "--workers", "2",
            "--out", str(out)]
     proc = launch(*run)
     wait_for_records(out, 1, proc)
@@ -133,9 +135,9 @@ def test_ctrl_c_stops_the_workers_and_keeps_finished_episodes(tmp_path) -> None:
     with pytest.raises(ProcessLookupError):
         os.killpg(proc.pid, 0)  # no worker left behind
     kept = read_episodes(out / EPISODES_FILE)
-    assert 1 <= len(kept) < 6 and all(r["success"] for r in kept)
+    assert 1 <= len(kept) < 12 and all(r["success"] for r in kept)
     assert main(run + ["--resume"]) == 0
-    assert keys(read_episodes(out / EPISODES_FILE)) == sorted(Job(TASK, run[2], s).key for s in range(6))
+    assert keys(read_episodes(out / EPISODES_FILE)) == sorted(Job(TASK, run[2], s).key for s in range(12))
 
 
 # -- kills with traces ------------------------------------------------------------------------
