@@ -160,3 +160,14 @@ def test_cli_explore_rejects_bad_budgets(capsys) -> None:
         main(["explore", "settings-open", "--time-budget", "0"])
     assert exit_.value.code == 2
     assert "expected seconds" in capsys.readouterr().err
+
+
+def test_many_routes_are_sampled_uniformly_not_listed() -> None:
+    """Past the enumeration limit, routes are drawn by path counts; each still replays as found."""
+    found = explore("settings-turn-airplane-mode", seed=3,
+                    config=ExploreConfig(max_states=200, time_budget=600, max_routes=6, max_failures=2,
+                                         enumeration_limit=3))
+    assert not found.routes_exact and found.routes_found == 3
+    assert len(found.successes) >= 4 and len({r.actions for r in found.successes}) == len(found.successes)
+    for route in found.successes:
+        assert env_outcomes(found, route.actions) == [False] * (len(route) - 1) + [True]
