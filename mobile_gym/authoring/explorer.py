@@ -37,7 +37,7 @@ import itertools
 import pickle
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 import numpy as np
 
@@ -49,6 +49,7 @@ from mobile_gym.ui.hierarchy import ViewHierarchy
 if TYPE_CHECKING:
     from mobile_gym.simulator import SimulatedDevice
     from mobile_gym.tasks.definition import SimTask
+    from mobile_gym.trace import UIState
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,18 @@ def start_device(task: SimTask, seed: int, profile: str, dynamics: str) -> Simul
     device = task.device(profile=profile, dynamics=dynamics, seed=0)
     device.reset(device_seed(seeding.np_random(seed)[0]), task.setup)
     return device
+
+
+def route_states(exploration: Exploration, route: Route, *, screenshots: bool = False) -> Iterator[UIState]:
+    """The screens a route passes through, replayed from the exploration's start: the
+    first before any move, then one after each."""
+    from mobile_gym.agents.oracle import sim_task
+
+    device = start_device(sim_task(exploration.task), exploration.seed, exploration.profile, exploration.dynamics)
+    yield device.observe(screenshot=screenshots)
+    for action in route.actions:
+        device.perform(action)
+        yield device.observe(screenshot=screenshots)
 
 
 def state_key(device: SimulatedDevice) -> bytes:
@@ -525,4 +538,4 @@ def _action_from_json(data: dict[str, Any]) -> Action:
     return Action(ActionType[data["type"]], touch=data.get("touch"), lift=data.get("lift"), text=data.get("text"))
 
 
-__all__ = ["ExploreConfig", "Exploration", "Route", "explore", "moves", "start_device", "state_key"]
+__all__ = ["ExploreConfig", "Exploration", "Route", "explore", "moves", "route_states", "start_device", "state_key"]

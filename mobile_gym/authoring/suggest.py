@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING, Iterable
 import yaml
 
 from mobile_gym.actions import Action, ActionType
-from mobile_gym.authoring.explorer import Exploration, ExploreConfig, Route, explore, start_device
+from mobile_gym.authoring.explorer import Exploration, ExploreConfig, Route, explore, route_states
 from mobile_gym.authoring.validate import RouteScore, RouteVerdict, judge_routes, score
 from mobile_gym.errors import AnnotationError, ConfigError, MobileGymError
 from mobile_gym.matcher.annotation import Keyword
@@ -692,12 +692,7 @@ def _app_names(packages: Iterable[str], matcher: Matcher) -> dict[str, str]:
 
 def route_screens(task: SimTask, exploration: Exploration, route: Route) -> list[UIState]:
     """The states a route passes through, from the start (as `judge_routes` sees them)."""
-    device = start_device(task, exploration.seed, exploration.profile, exploration.dynamics)
-    states = [device.observe(screenshot=False)]
-    for action in route.actions:
-        device.perform(action)
-        states.append(device.observe(screenshot=False))
-    return states
+    return list(route_states(exploration, route))
 
 
 def suggest_annotation(source: Exploration | SimTask | str, *, seed: int = 0, profile: str | None = None,

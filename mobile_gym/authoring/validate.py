@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from mobile_gym.authoring.explorer import Exploration, Route, start_device
+from mobile_gym.authoring.explorer import Exploration, Route, route_states
 from mobile_gym.matcher.tracker import Tracker
 
 if TYPE_CHECKING:
@@ -60,15 +60,11 @@ def judge_routes(exploration: Exploration, annotation: Annotation | None = None,
     matcher.warm_up(annotation)
     verdicts = []
     for route in [*exploration.successes, *exploration.failures]:
-        device = start_device(task, exploration.seed, exploration.profile, exploration.dynamics)
         tracker = Tracker(annotation, matcher, history=False)
-        state = device.observe(screenshot=annotation.judges_pixels)
-        tracker.observe(state, state.installed_packages)
-        credited = 0 if tracker.success else None
-        for n, action in enumerate(route.actions, start=1):
-            device.perform(action)
-            tracker.act(action)
-            state = device.observe(screenshot=annotation.judges_pixels)
+        credited = None
+        for n, state in enumerate(route_states(exploration, route, screenshots=annotation.judges_pixels)):
+            if n:
+                tracker.act(route.actions[n - 1])  # the move from the screen before
             tracker.observe(state, state.installed_packages)
             if credited is None and tracker.success:
                 credited = n

@@ -13,7 +13,6 @@ skipped, not cut off as ``mobile-gym run --resume`` does.
 
 from __future__ import annotations
 
-import json
 import logging
 from pathlib import Path
 from typing import Any, Iterable, Sequence
@@ -37,7 +36,7 @@ def read_run_records(run_dir: str | Path) -> list[dict[str, Any]]:
     without its line feed (the run was killed mid-write, or is still running) is
     skipped with a warning.
     """
-    from mobile_gym.runner.batch import EPISODES_FILE
+    from mobile_gym.runner.batch import EPISODES_FILE, episode_lines
 
     run_dir = Path(run_dir)
     if not run_dir.is_dir():
@@ -50,16 +49,7 @@ def read_run_records(run_dir: str | Path) -> list[dict[str, Any]]:
         logger.warning("%s: the last line is cut short (a run killed mid-write, or still running); skipped", path)
     records: list[dict[str, Any]] = []
     seen: dict[tuple[str, str, int], int] = {}
-    for number, line in enumerate(lines[:-1], start=1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-        except ValueError:  # not JSON, or not UTF-8
-            raise FormatError(path, f"line {number} is not JSON") from None
-        if not (isinstance(record, dict) and isinstance(record.get("task"), str)
-                and isinstance(record.get("agent"), str) and type(record.get("seed")) is int):
-            raise FormatError(path, f"line {number} is not an episode record (task, agent, integer seed)")
+    for number, record in episode_lines(lines[:-1], path):
         key = (record["task"], record["agent"], record["seed"])
         if key in seen:
             raise FormatError(path, f"line {number} records {key[0]} / {key[1]} / seed {key[2]} again "

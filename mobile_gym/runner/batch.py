@@ -32,7 +32,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from mobile_gym.errors import FormatError, MobileGymError, StorageError
 from mobile_gym.runner.metrics import succeeded
@@ -72,19 +72,23 @@ def read_episodes(path: Path) -> list[dict[str, Any]]:
     if lines[-1]:
         with open(path, "r+b") as f:
             f.truncate(len(data) - len(lines[-1]))
-    records = []
-    for i, line in enumerate(lines[:-1]):
+    return [record for _, record in episode_lines(lines[:-1], path)]
+
+
+def episode_lines(lines: list[bytes], path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(line number, record) of whole ``episodes.jsonl`` lines (blank ones skipped); a
+    line that is no episode record is a `FormatError` naming its number."""
+    for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
             record = json.loads(line)
         except ValueError:  # not JSON, or not UTF-8
-            raise FormatError(path, f"line {i + 1} is not JSON") from None
+            raise FormatError(path, f"line {number} is not JSON") from None
         if not (isinstance(record, dict) and isinstance(record.get("task"), str)
-                and isinstance(record.get("agent"), str) and isinstance(record.get("seed"), int)):
-            raise FormatError(path, f"line {i + 1} is not an episode record (task, agent, seed)")
-        records.append(record)
-    return records
+                and isinstance(record.get("agent"), str) and type(record.get("seed")) is int):
+            raise FormatError(path, f"line {number} is not an episode record (task, agent, integer seed)")
+        yield number, record
 
 
 def _rewrite(path: Path, records: list[dict[str, Any]]) -> None:
