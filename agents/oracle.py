@@ -8,6 +8,7 @@ from typing import Any, Mapping
 
 from mobile_gym.actions import Action
 from mobile_gym.agents.base import Agent
+from mobile_gym.errors import ConfigError
 from mobile_gym.simulator.runtime import KEYBOARD_PACKAGE, SYSTEMUI
 from mobile_gym.tasks.definition import SimTask, Step, scroll
 from mobile_gym.ui.hierarchy import Node, ViewHierarchy
@@ -33,9 +34,14 @@ class OracleAgent(Agent):
 
     name = "oracle"
 
-    def __init__(self, task: SimTask | str, path: tuple[Step, ...] | None = None):
+    def __init__(self, task: SimTask | str, path: tuple[Step, ...] | None = None, route: int = 0):
+        """``route`` r > 0 plays the task's alternative route r; ``path``, these entries."""
         self.task = task = sim_task(task)
-        self.path = task.golden_path if path is None else path  # the entries to carry out
+        routes = task.routes()
+        if isinstance(route, bool) or not isinstance(route, int) or not 0 <= route < len(routes):
+            raise ConfigError(f"task {task.id} has routes 0 (its golden path) to {len(routes) - 1}; "
+                              f"got route={route!r}")
+        self.path = routes[route].golden_path if path is None else path  # the entries to carry out
         self.reset()
 
     def reset(self, seed: int | None = None) -> None:

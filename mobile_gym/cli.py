@@ -31,7 +31,7 @@ class UsageError(Exception):
 def build_parser() -> argparse.ArgumentParser:
     from mobile_gym.agents import AGENTS
     from mobile_gym.runner.batch import EPISODE_TIMEOUT
-    from mobile_gym.runner.episode import TRACE_SCREENSHOTS
+    from mobile_gym.wrappers.record_trace import TRACE_SCREENSHOTS
     from mobile_gym.simulator.dynamics import DYNAMICS
     from mobile_gym.simulator.profiles import DEFAULT_PROFILE, PROFILES
     from mobile_gym.tasks.definition import BACKENDS

@@ -3,8 +3,10 @@
 The env is the only place where devices and the matcher meet: each step it performs the
 action on the device, observes the screen, and feeds both to a `Tracker`. The reward is
 sparse (1.0 on the step the last checkpoint is matched) or, as an option, shaped by
-progress (the fraction of checkpoints newly matched). The simulator's oracle is reported
-in ``info`` for checking the matcher, never used as reward.
+progress (the fraction of checkpoints newly matched). A task with alternative routes is
+solved by any one route; ``info["matched"]`` and ``info["route"]`` speak of the route that
+got furthest (0: the golden path's). The simulator's oracle is reported in ``info`` for
+checking the matcher, never used as reward.
 
 An env is cheap to make, copy and pickle (a few ms, well under 1 MB): the task, its
 annotation and the matcher (caches, embedding model) are shared by every env of the
@@ -228,7 +230,8 @@ class MobileEnv(gym.Env):
         start = time.perf_counter()
         state = self.device.observe(screenshot=True, screenshot_size=self.observation_size)
         observed = time.perf_counter()
-        judged = self.device.observe(screenshot=self._judges_pixels)  # same screen, its pixels if judged
+        # the same screen, as the matcher judges it: its full-size pixels drawn if a check reads them
+        judged = self.device.observe(screenshot=False, deferred_screenshot=self._judges_pixels)
         self._tracker.observe(judged, state.installed_packages)  # type: ignore[union-attr]
         matched = time.perf_counter()
         # the user's own writable copy (the state's array is shared and read-only)
@@ -245,6 +248,7 @@ class MobileEnv(gym.Env):
         info = {
             "progress": tracker.progress,
             "matched": dict(tracker.matched),
+            "route": tracker.route,
             "success": tracker.success,
             "oracle_success": self.task.succeeded(self.device),
             "activity": self._activity,

@@ -5,10 +5,13 @@ evaluator that needs just activities and actions never decodes a screenshot. Rea
 missing or corrupt file raises `FormatError` naming that file. A state may also draw
 its screenshot on demand (``screenshot_source``): a simulator's frame draws at any
 size, and a full-resolution screenshot is worth drawing only for a trace being written.
+A state pickles its screenshot as PNG (a full-size screen is 7.7 MB of pixels, about
+130 KB of PNG), decoded again when it is first read.
 """
 
 from __future__ import annotations
 
+import io
 import re
 import shutil
 import struct
@@ -148,10 +151,15 @@ class UIState:
         self._tree = tree  # makes `hierarchy` without parsing `xml` (a simulator's frame)
 
     def __getstate__(self) -> dict:
-        if self._source is not None and self._image is None:  # a drawing function does not pickle
-            self._image = self._picture()
         # a frame's builder holds its views: parse instead
-        return {**self.__dict__, "_tree": None, "_source": None}
+        state = {**self.__dict__, "_tree": None}
+        if self._image is not None or self._array is not None or self._source is not None:
+            # pixels, or a drawing function (which does not pickle): PNG bytes instead
+            encoded = self._source
+            if not isinstance(encoded, _EncodedScreenshot):
+                encoded = _EncodedScreenshot(self._pixels())
+            state.update(_image=None, _array=None, _source=encoded)
+        return state
 
     def __repr__(self) -> str:
         return f"<UIState {self.index} {self.activity or '?'} action={self.action}>"
@@ -248,12 +256,14 @@ class UIState:
                 return
             except OSError as exc:
                 raise FormatError(self.screenshot_path, f"cannot copy screenshot ({exc.strerror or exc})") from exc
+        Path(path).write_bytes(encode_png(self._pixels(), compress_level))
+
+    def _pixels(self) -> np.ndarray:
+        """The screenshot's RGB pixels, without keeping them."""
         if self._image is None and self._array is not None and self._array.ndim == 3:
-            pixels = np.asarray(self._array[..., :3], dtype=np.uint8)
-        else:
-            image = self._picture()
-            pixels = np.asarray(image if image.mode == "RGB" else image.convert("RGB"))
-        Path(path).write_bytes(encode_png(pixels, compress_level))
+            return np.asarray(self._array[..., :3], dtype=np.uint8)
+        image = self._picture()
+        return np.asarray(image if image.mode == "RGB" else image.convert("RGB"))
 
     @property
     def screen_size(self) -> tuple[int, int]:
@@ -268,6 +278,17 @@ class UIState:
                 return img.size
         b = self.hierarchy.screen_bounds
         return (b.right, b.bottom)
+
+
+class _EncodedScreenshot:
+    """A screenshot kept as PNG: what a pickled state holds instead of its pixels."""
+
+    def __init__(self, pixels: np.ndarray):
+        self.png = encode_png(pixels, compress_level=1)
+
+    def __call__(self) -> Image.Image:
+        with Image.open(io.BytesIO(self.png)) as image:
+            return image.convert("RGB")
 
 
 _PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

@@ -29,12 +29,20 @@ annotated on that trace's screens by selecting nodes, with LlamaTouch's keywords
             - click: "Internet"            # the tap taken from this screen
             - fuzzy: screen                # or a selector; also exclude, type, check_install
       oracle: settings.wifi_off
+      alternatives:                        # other routes (optional), see below
+        - golden_path: [...]
+          checkpoints: [...]
 
 ``steps`` is the number of actions of the golden-path replay (an entry such as
 ``scroll_to`` or ``tap_all`` may take several, or none): declared, like LlamaTouch's
 ``nsteps``, so that registering the envs and listing the tasks (step limit, difficulty)
 need not replay anything. Optional ``backends`` names the backends that run the task
 (default and today only ``[sim]``).
+
+``alternatives`` lists other routes, each a golden path with checkpoints annotated on
+its own replay, for a task whose valid routes end on screens that share no essential
+state: the task is done when any one route's checkpoints all match (`Annotation.routes`).
+LlamaTouch annotates one route per task; ``export-dataset`` writes the others beside it.
 
 Loading replays the golden path: a step or selector that does not resolve raises
 `TaskError` naming the file, the task and the step, and so does a replay whose length is
@@ -51,7 +59,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
 
 from mobile_gym.actions import Action
 from mobile_gym.errors import SimulatorError, TaskError
@@ -67,7 +75,8 @@ if TYPE_CHECKING:  # the simulator loads when a task first runs, not when tasks 
     from mobile_gym.simulator import SimulatedDevice
 
 KEYS = {"id", "instruction", "app", "category", "episode", "setup", "steps", "golden_path",
-        "checkpoints", "oracle", "backends"}
+        "checkpoints", "oracle", "backends", "alternatives"}
+ROUTE_KEYS = {"golden_path", "checkpoints"}
 REQUIRED = ("id", "instruction", "app", "category", "steps", "golden_path", "checkpoints", "oracle")
 #: The backends that exist today; a task may name only these.
 BACKENDS = ("sim",)
@@ -153,6 +162,14 @@ class CheckpointSpec:
 
 
 @dataclass(frozen=True)
+class GoldenRoute:
+    """A way to do a task: its golden path, and checkpoints annotated on its replay."""
+
+    golden_path: tuple[Step, ...]
+    checkpoints: tuple[CheckpointSpec, ...]
+
+
+@dataclass(frozen=True)
 class SimTask:
     id: str
     instruction: str
@@ -165,6 +182,7 @@ class SimTask:
     episode: str | None = None
     setup: Mapping[str, Any] = field(default_factory=dict)
     backends: tuple[str, ...] = ("sim",)
+    alternatives: tuple[GoldenRoute, ...] = ()
     source: Path | None = field(default=None, compare=False)
 
     def error(self, problem: str) -> TaskError:
@@ -193,19 +211,29 @@ class SimTask:
         """The oracle's verdict on the phone's state."""
         return bool(ORACLES[self.oracle](phone))
 
-    def replay(self, phone: SimulatedDevice, *, screenshots: bool = True) -> tuple[Trace, list[int]]:
-        """Run the golden path on ``phone``: the trace (every screen with the action
-        taken from it) and, per golden-path entry, the index of the screen it starts on."""
+    def routes(self) -> list[GoldenRoute]:
+        """The task's own route first, then its alternatives (route r > 0 is
+        ``alternatives[r - 1]``)."""
+        return [GoldenRoute(self.golden_path, self.checkpoints), *self.alternatives]
+
+    @staticmethod
+    def _route_name(route: int) -> str:
+        return f"alternative route {route}: " if route else ""
+
+    def replay(self, phone: SimulatedDevice, *, screenshots: bool = True, route: int = 0) -> tuple[Trace, list[int]]:
+        """Run a route's golden path (the task's own by default) on ``phone``: the trace
+        (every screen with the action taken from it) and, per golden-path entry, the
+        index of the screen it starts on."""
         states: list[UIState] = []
         starts: list[int] = []
-        for n, step in enumerate(self.golden_path):
+        for n, step in enumerate(self.routes()[route].golden_path):
             starts.append(len(states))
             try:
                 for action in step.actions(phone):
                     states.append(self._observe(phone, action, screenshots))
                     phone.perform(action)
             except LookupError as e:
-                raise self.error(f"golden-path step {n + 1} ({step}) on "
+                raise self.error(f"{self._route_name(route)}golden-path step {n + 1} ({step}) on "
                                  f"{phone.foreground_activity()}: {e}") from None
         starts.append(len(states))
         states.append(self._observe(phone, None, screenshots))
@@ -233,14 +261,22 @@ class SimTask:
 
     @cached_property
     def _canonical(self) -> tuple[Trace, list[int], Annotation]:
-        """The canonical replay and the annotation made on it, together: the replay keeps
-        screenshots only if the annotation compares pixels (`Annotation.judges_pixels`)."""
+        """The canonical replay and the annotation made on it (with its alternative
+        routes'), together: the replays keep screenshots only if the annotation compares
+        pixels (`Annotation.judges_pixels`)."""
         trace, starts = self.replay_ground_truth(screenshots=False)
-        annotation = self._annotate(trace, starts)
+        annotation = self._annotate_routes(trace, starts, screenshots=False)
         if annotation.judges_pixels:
             trace, starts = self.replay_ground_truth()
-            annotation = self._annotate(trace, starts)
+            annotation = self._annotate_routes(trace, starts, screenshots=True)
         return trace, starts, annotation
+
+    def _annotate_routes(self, trace: Trace, starts: list[int], *, screenshots: bool) -> Annotation:
+        alternatives = [self._annotate(*self.replay_ground_truth(screenshots=screenshots, route=r), route=r)
+                        for r in range(1, len(self.alternatives) + 1)]
+        annotation = self._annotate(trace, starts)
+        annotation.alternatives = alternatives
+        return annotation
 
     @property
     def ground_truth(self) -> tuple[Trace, list[int]]:
@@ -250,11 +286,11 @@ class SimTask:
         trace, starts, _ = self._canonical
         return trace, starts
 
-    def replay_ground_truth(self, *, screenshots: bool = True) -> tuple[Trace, list[int]]:
-        """A fresh canonical replay (for exporting a dataset: every screenshot)."""
-        trace, starts = self.replay(self.device(seed=0, dynamics="none"), screenshots=screenshots)
+    def replay_ground_truth(self, *, screenshots: bool = True, route: int = 0) -> tuple[Trace, list[int]]:
+        """A fresh canonical replay of a route (for exporting a dataset: every screenshot)."""
+        trace, starts = self.replay(self.device(seed=0, dynamics="none"), screenshots=screenshots, route=route)
         taken = len(trace) - 1
-        if taken != self.steps:
+        if route == 0 and taken != self.steps:
             raise self.error(f"golden path takes {taken} action{'s' * (taken != 1)} "
                              f"(steps says {self.steps}); set steps: {taken}")
         return trace, starts
@@ -264,20 +300,21 @@ class SimTask:
         """The essential states, annotated on the ground-truth trace."""
         return self._canonical[2]
 
-    def _annotate(self, trace: Trace, starts: list[int]) -> Annotation:
+    def _annotate(self, trace: Trace, starts: list[int], *, route: int = 0) -> Annotation:
         checkpoints = []
-        for n, spec in enumerate(self.checkpoints):
+        for n, spec in enumerate(self.routes()[route].checkpoints):
+            where = f"{self._route_name(route)}checkpoint {n + 1}"
             if not 0 <= spec.at < len(starts):
-                raise self.error(f"checkpoint {n + 1}: 'at' must be 0..{len(starts) - 1}, got {spec.at}")
+                raise self.error(f"{where}: 'at' must be 0..{len(starts) - 1}, got {spec.at}")
             state = trace[starts[spec.at]]
             components = component_list(state.hierarchy)
-            primitives = [self._primitive(n, c, state, components) for c in spec.checks]
+            primitives = [self._primitive(where, c, state, components) for c in spec.checks]
             checkpoints.append(Checkpoint(ReferenceScreen(state, components, source=self.source), primitives))
         return Annotation(checkpoints, episode=self.episode, instruction=self.instruction,
                           category=self.category, ground_truth=trace)
 
-    def _primitive(self, n: int, check: Check, state: UIState, components: list[Component]) -> Primitive:
-        where = f"checkpoint {n + 1} {check.keyword.value}"
+    def _primitive(self, checkpoint: str, check: Check, state: UIState, components: list[Component]) -> Primitive:
+        where = f"{checkpoint} {check.keyword.value}"
         if check.keyword is Keyword.ACTIVITY:
             return Primitive(Keyword.ACTIVITY, state.activity or "")
         if check.selector is None:
@@ -344,6 +381,24 @@ def _parse_task(entry: Any, i: int, path: Path) -> SimTask:
     n_steps = entry["steps"]
     if not isinstance(n_steps, int) or isinstance(n_steps, bool) or n_steps < 1:
         raise fail("steps", f"must be a positive integer, got {n_steps!r}")
+    primary = _parse_route(entry, fail)
+    alternatives = entry.get("alternatives", [])
+    if not isinstance(alternatives, list):
+        raise fail("alternatives", "must be a list of routes (golden_path and checkpoints)")
+    routes = []
+    for r, alternative in enumerate(alternatives, 1):
+        if not isinstance(alternative, Mapping) or set(alternative) != ROUTE_KEYS:
+            raise fail("alternatives", f"route {r}: must be a mapping with exactly golden_path and checkpoints")
+        routes.append(_parse_route(
+            alternative, lambda key, problem, r=r: fail("alternatives", f"route {r}: {key}: {problem}")))
+    return SimTask(id=entry["id"], instruction=entry["instruction"], app=entry["app"],
+                   category=entry["category"], golden_path=primary.golden_path, checkpoints=primary.checkpoints,
+                   oracle=entry["oracle"], steps=n_steps, episode=episode, setup=dict(setup),
+                   backends=tuple(backends), alternatives=tuple(routes), source=path)
+
+
+def _parse_route(entry: Mapping, fail: Callable[[str, str], TaskError]) -> GoldenRoute:
+    """A golden path and its checkpoints (a task's own or an alternative route's)."""
     steps = entry["golden_path"]
     if not isinstance(steps, list) or not steps:
         raise fail("golden_path", "must be a non-empty list")
@@ -362,10 +417,7 @@ def _parse_task(entry: Any, i: int, path: Path) -> SimTask:
     if ats != sorted(set(ats)):
         raise fail("checkpoints", f"'at' must increase from one checkpoint to the next (LlamaTouch "
                                   f"stores one annotation per screen), got {ats}")
-    return SimTask(id=entry["id"], instruction=entry["instruction"], app=entry["app"],
-                   category=entry["category"], golden_path=golden, checkpoints=specs,
-                   oracle=entry["oracle"], steps=n_steps, episode=episode, setup=dict(setup),
-                   backends=tuple(backends), source=path)
+    return GoldenRoute(golden, specs)
 
 
 def _parse_step(value: Any) -> Step:

@@ -2,14 +2,15 @@
 LlamaTouch's own tools, and ours, read them like the original dataset: each screen's
 ``i.png`` (device resolution), ``i.xml``, ``i.vh`` (droidbot JSON, for LlamaTouch's
 ``fuzzy<-1>``), ``i.activity`` and ``i.json``, whose clicked components all carry an
-xpath that LlamaTouch's evaluator can run on the raw dump (`write_ground_truth`)."""
+xpath that LlamaTouch's evaluator can run on the raw dump (`write_ground_truth`); a
+task's alternative routes go to the trace folder's ``alternatives/<r>/``."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Iterable
 
-from mobile_gym.formats.llamatouch import METADATA_FILE, write_ground_truth
+from mobile_gym.formats.llamatouch import ALTERNATIVES_DIR, METADATA_FILE, write_ground_truth
 from mobile_gym.formats.metadata import TaskMetadata, write_metadata
 from mobile_gym.tasks.definition import SimTask
 
@@ -28,16 +29,18 @@ def export_dataset(root: str | Path, tasks: Iterable[SimTask]) -> list[TaskMetad
     root = Path(root)
     rows = []
     for task in tasks:
-        trace, starts = task.replay_ground_truth()  # with every screenshot
-        annotation = task.annotation
-        screens = {starts[spec.at]: cp for spec, cp in zip(task.checkpoints, annotation.checkpoints)}
         path = dataset_path(task)
-        write_ground_truth(
-            root / path, trace, {i: cp.primitives for i, cp in screens.items()},
-            episode=task.episode or task.id, instruction=task.instruction,
-            components={i: cp.screen.components for i, cp in screens.items()},
-        )
+        annotation = task.annotation
+        for r, (golden, route) in enumerate(zip(task.routes(), [annotation, *annotation.alternatives])):
+            trace, starts = task.replay_ground_truth(route=r)  # with every screenshot
+            screens = {starts[spec.at]: cp for spec, cp in zip(golden.checkpoints, route.checkpoints)}
+            write_ground_truth(
+                root / path / (f"{ALTERNATIVES_DIR}/{r}" if r else ""), trace,
+                {i: cp.primitives for i, cp in screens.items()},
+                episode=task.episode or task.id, instruction=task.instruction,
+                components={i: cp.screen.components for i, cp in screens.items()},
+            )
         rows.append(TaskMetadata(episode=task.episode or task.id, category=task.category, path=path,
-                                 description=task.instruction, nsteps=len(trace) - 1, app=task.app_name))
+                                 description=task.instruction, nsteps=task.steps, app=task.app_name))
     write_metadata(root / METADATA_FILE, rows)
     return rows

@@ -13,7 +13,7 @@ import lxml.html
 import pytest
 from PIL import Image
 
-from mobile_gym.agents import Agent
+from mobile_gym.agents import Agent, OracleAgent
 from mobile_gym.env import resolve_task
 from mobile_gym.formats.agentenv import read_trace
 from mobile_gym.runner import Job, run_batch
@@ -31,8 +31,16 @@ class HostileAgent(Agent):
         raise RuntimeError(HOSTILE)
 
 
+class SecondRouteAgent(OracleAgent):
+    """Plays the task's alternative route 1."""
+
+    def __init__(self, task):
+        super().__init__(task, route=1)
+
+
 JOBS = [Job("settings-turn-off-wifi", "oracle", 0), Job("settings-open", "oracle", 0),
-        Job("settings-turn-off-wifi", "random", 0), Job("settings-open", f"{__name__}:HostileAgent", 0)]
+        Job("settings-turn-off-wifi", "random", 0), Job("settings-open", f"{__name__}:HostileAgent", 0),
+        Job("settings-set-system-dark", f"{__name__}:SecondRouteAgent", 0)]
 
 
 @pytest.fixture(scope="module")
@@ -99,8 +107,10 @@ def test_each_checkpoint_shows_the_step_it_matched(run) -> None:
     assert any(r["success"] for r in records) and any(not r["success"] and r["error"] is None for r in records)
     for r in records:
         section = sections[key(r)]
-        checkpoints = resolve_task(r["task"]).annotation.checkpoints
+        checkpoints = resolve_task(r["task"]).annotation.routes[r["route"]]
         items = section.xpath(".//ol[@class='checkpoints']/li")
+        if r["agent"].endswith("SecondRouteAgent"):  # solved by its second route, which is shown
+            assert r["success"] and r["route"] == 1 and "Checkpoints of alternative route 1" in section.text_content()
         assert len(items) == len(checkpoints)
         for k, (item, checkpoint) in enumerate(zip(items, checkpoints)):
             text = item.text_content()

@@ -80,3 +80,19 @@ def test_shipped_component_lists_load_and_round_trip():
         assert [c.to_dict() for c in components] == raw
         assert dumps_components(components) == path.read_text(encoding="utf-8")  # byte-identical
         assert list(raw[0]) == ["id", "class", "text", "resource-id", "content-desc", "bounds", *COMPONENT_FLAGS]
+
+
+def test_a_screenshot_smaller_than_the_screen_is_cropped_where_the_component_is_drawn() -> None:
+    """Bounds are in the screen's pixels; a trace may keep a smaller picture of it."""
+    full = Image.open(CASES / "case2" / "1.png").convert("RGB")
+    bounds = load_components(CASES / "case2" / "1.json")[16].bounds
+    half = full.resize((full.width // 2, full.height // 2), Image.Resampling.LANCZOS)
+    m = Matcher().config
+
+    def matched(a, b) -> bool:
+        return compare_patches(a, b, max_hash_distance=m.max_hash_distance,
+                               max_colour_distance=m.max_colour_distance).matched
+
+    reference = patch_signature(full, bounds)
+    assert matched(reference, patch_signature(half, bounds, full.size))
+    assert not matched(reference, patch_signature(half, bounds))  # read as if it were the screen

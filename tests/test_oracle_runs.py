@@ -17,6 +17,8 @@ from mobile_gym.tasks.suite import simulator_tasks
 from mobile_gym.wrappers import RecordTrace
 
 TASKS = sorted(simulator_tasks())
+#: (task, r) for each alternative route r of a task
+ROUTES = [(t, r) for t in TASKS for r in range(1, len(simulator_tasks()[t].alternatives) + 1)]
 
 
 def run(task_id: str, agent: Agent, *, seed: int, profile: str = "pixel-6",
@@ -55,6 +57,25 @@ def test_oracle_agent_solves_the_task_on_ten_seeds(task_id: str, profile: str, t
     for seed in range(10):
         info, env = run(task_id, OracleAgent(task_id), seed=seed, profile=profile)
         assert info["success"] and info["oracle_success"], (seed, info)
+        check_offline(task_id, env, tmp_path / str(seed), True)
+
+
+@pytest.mark.parametrize("task_id, route", ROUTES)
+def test_oracle_agent_on_an_alternative_route_solves_the_task_by_that_route(task_id: str, route: int,
+                                                                           tmp_path) -> None:
+    info, env = run(task_id, OracleAgent(task_id, route=route), seed=3)
+    assert info["success"] and info["oracle_success"] and info["route"] == route, info
+    check_offline(task_id, env, tmp_path, True)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+@pytest.mark.parametrize("task_id, route", ROUTES)
+def test_each_alternative_route_solves_the_task_on_ten_seeds(task_id: str, route: int, profile: str,
+                                                             tmp_path) -> None:
+    for seed in range(10):
+        info, env = run(task_id, OracleAgent(task_id, route=route), seed=seed, profile=profile)
+        assert info["success"] and info["oracle_success"] and info["route"] == route, (seed, info)
         check_offline(task_id, env, tmp_path / str(seed), True)
 
 

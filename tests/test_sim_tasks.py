@@ -104,6 +104,73 @@ def test_a_task_that_does_not_resolve_fails_loudly(tmp_path, change, problem) ->
     assert problem in str(err.value) and "demo-task" in str(err.value)
 
 
+# the same switch, by tapping its row: an alternative route (the task file's form)
+ALTERNATIVE = GOOD + """\
+  alternatives:
+    - golden_path:
+        - tap: "Network & internet"
+        - tap: "Airplane mode"
+      checkpoints:
+        - at: 2
+          check: [activity, {exact: "Airplane mode"}, {exact: {class_name: android.widget.Switch, row: "Airplane mode"}}]
+"""
+
+
+def test_an_alternative_route_is_annotated_on_its_own_replay(matcher: Matcher, tmp_path) -> None:
+    path = tmp_path / "tasks.yaml"
+    path.write_text(ALTERNATIVE)
+    task, = read_tasks(path)
+    annotation = task.annotation
+    assert len(annotation.routes) == 2 and [len(r) for r in annotation.routes] == [1, 1]
+    alternative = annotation.alternatives[0]
+    assert alternative.ground_truth is not None and len(alternative.ground_truth) == 3
+    assert str(alternative.checkpoints[0]).startswith("screen 2: activity<")
+    assert evaluate_trace(alternative, alternative.ground_truth, matcher).success
+    # the switch is on at the end of both: the task's own route, first, is the one credited
+    assert evaluate_trace(annotation, alternative.ground_truth, matcher).route == 0
+
+
+def changed_alternative(folder, change: tuple[str, str]):
+    """A task file: `ALTERNATIVE` with one change made."""
+    text = ALTERNATIVE.replace(*change)
+    assert text != ALTERNATIVE
+    path = folder / "tasks.yaml"
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize("change, problem", [
+    (("  alternatives:\n    - golden_path:", "  alternatives: yes\n  x:\n    - golden_path:"),
+     "unknown field(s) x"),
+    (("  alternatives:\n    - golden_path:", "  alternatives:\n      golden_path:"),
+     "field 'alternatives': must be a list of routes"),
+    ((ALTERNATIVE.split("      checkpoints:")[1], "\n"), "field 'alternatives': route 1: checkpoints: must be a non-empty list"),
+    (("      checkpoints:\n        - at: 2\n          check: [activity, {exact: \"Air", "      checks:\n        - at: 2\n          check: [activity, {exact: \"Air"),
+     "field 'alternatives': route 1: must be a mapping with exactly golden_path and checkpoints"),
+    (('        - tap: "Airplane mode"', "        - fly"), "field 'alternatives': route 1: golden_path: unknown step 'fly'"),
+    (("          check: [activity, {exact", "          check: [{colour: 1}, {exact"),
+     "field 'alternatives': route 1: checkpoints: unknown or malformed check"),
+])
+def test_malformed_alternative_routes_name_the_route(tmp_path, change, problem) -> None:
+    with pytest.raises(TaskError, match=problem.replace("(", r"\(").replace(")", r"\)")):
+        read_tasks(changed_alternative(tmp_path, change))
+
+
+@pytest.mark.parametrize("change, problem", [
+    (('        - tap: "Airplane mode"', '        - tap: "Airplane"'),
+     "alternative route 1: golden-path step 2 (tap text='Airplane')"),
+    (("        - at: 2\n          check: [activity, {exact: \"Airplane", "        - at: 5\n          check: [activity, {exact: \"Airplane"),
+     "alternative route 1: checkpoint 1: 'at' must be 0..2"),
+    (('{exact: "Airplane mode"}, {exact: {class', '{exact: "Bluetooth"}, {exact: {class'),
+     "alternative route 1: checkpoint 1 exact: no node"),
+])
+def test_an_alternative_route_that_does_not_resolve_fails_loudly(tmp_path, change, problem) -> None:
+    task, = read_tasks(changed_alternative(tmp_path, change))
+    with pytest.raises(TaskError) as err:
+        task.annotation  # noqa: B018 - replays every route
+    assert problem in str(err.value) and "demo-task" in str(err.value)
+
+
 @pytest.mark.parametrize("task_id", TASKS)
 def test_declared_steps_are_the_golden_path_length(task_id: str) -> None:
     """Registration reads ``steps`` instead of replaying; the replay keeps it honest."""

@@ -22,7 +22,7 @@ from mobile_gym.formats.droidbot import load_views
 from mobile_gym.matcher import evaluate_trace
 from mobile_gym.runner import Job, run_batch
 from mobile_gym.runner.batch import TRACES_DIR, trace_dir_name
-from mobile_gym.runner.episode import TRACE_SCREENSHOTS
+from mobile_gym.wrappers.record_trace import TRACE_SCREENSHOTS
 from mobile_gym.runner.html_report import REPORT_FILE, THUMB_WIDTH, write_html_report
 from mobile_gym.trace import UIState, encode_png
 
@@ -65,6 +65,8 @@ def test_action_lines_carry_the_device_size_with_either_screenshots(runs) -> Non
     for captured in runs.values():
         lines = [p.read_text(encoding="utf-8") for p in sorted((captured / "action").glob("*.action"))]
         assert lines and all(line.endswith(f"|{DEVICE[0]}|{DEVICE[1]}") for line in lines)
+        # read back, every screen (the last too, which has no action) is the device's size
+        assert {state.screen_size for state in read_trace(captured)} == {DEVICE}
 
 
 def test_runner_traces_hold_droidbot_views_for_agentenv_and_llamatouch(runs) -> None:
@@ -94,7 +96,7 @@ def test_the_report_shows_the_same_thumbnails_from_either_trace(runs) -> None:
 
 
 def test_a_bad_trace_screenshots_value_stops_the_run_before_it_starts(tmp_path) -> None:
-    with pytest.raises(ConfigError, match="trace_screenshots must be one of device, observation"):
+    with pytest.raises(ConfigError, match="screenshots must be one of device, observation"):
         run_batch([Job(TASK, "oracle", 0)], tmp_path, save_traces=True, trace_screenshots="full")
     assert not (tmp_path / "episodes.jsonl").exists()
 

@@ -100,3 +100,31 @@ def test_online_offline_and_brute_force_agree(data):
     assert offline.success == brute_force_any_assignment(annotation, trace)
     steps_in_order = [offline.matched[k] for k in sorted(offline.matched)]
     assert steps_in_order == sorted(set(steps_in_order))  # strictly increasing
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_alternative_routes_succeed_when_any_route_does(data):
+    routes = [data.draw(checkpoints) for _ in range(data.draw(st.integers(2, 3)))]
+    trace_steps = data.draw(steps_for([c for cps in routes for c in cps]))
+    alone = [build(cps, trace_steps)[0] for cps in routes]
+    trace = build(routes[0], trace_steps)[1]
+    annotation = Annotation(alone[0].checkpoints, alternatives=alone[1:])
+    offline = evaluate_trace(annotation, trace, MATCHER)
+
+    online = Tracker(annotation, MATCHER)
+    for s in trace:
+        online.observe(s, frozenset())
+        if s.action is not None:
+            online.act(s.action)
+    assert (online.success, online.matched, online.progress, online.route) == (
+        offline.success, offline.matched, offline.progress, offline.route)
+
+    solved = [brute_force_any_assignment(a, trace) for a in alone]
+    assert offline.success == any(solved)
+    if offline.success:
+        assert solved[offline.route] and offline.progress == 1.0
+    else:
+        fractions = [brute_force(a, trace) / len(a) for a in alone]
+        assert offline.progress == max(fractions) and offline.route == fractions.index(max(fractions))
+        assert len(offline.matched) == brute_force(alone[offline.route], trace)

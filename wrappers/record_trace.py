@@ -3,28 +3,49 @@ installed packages), ready to write as an AgentEnv trace and judge offline."""
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
+from typing import Any, Callable
 
 import gymnasium as gym
+from PIL import Image
 
 from mobile_gym.actions import Action
+from mobile_gym.errors import ConfigError
 from mobile_gym.trace import Trace, UIState
+
+#: The screenshots a trace holds: ``device``, the device's resolution (1080x2400 on
+#: pixel-6), as AgentEnv's traces hold, as LlamaTouch's evaluator needs (it places a tap
+#: by the screenshot's size) and as a check that compares pixels needs; ``observation``,
+#: the env's observation (a quarter of that), a lighter trace that serves the HTML report
+#: but not those. Either way a state's ``screen_size`` is the device's.
+TRACE_SCREENSHOTS = ("device", "observation")
+
+
+def check_trace_screenshots(value: str) -> str:
+    if value not in TRACE_SCREENSHOTS:
+        raise ConfigError(f"screenshots must be one of {', '.join(TRACE_SCREENSHOTS)}; got {value!r}")
+    return value
 
 
 class RecordTrace(gym.Wrapper):
     """Record each observed screen and the action taken from it.
+
+    With ``screenshots="device"`` (the default) a simulator keeps each screen's frame (a
+    snapshot) and draws it at the device's resolution only when the picture is read
+    (10-40 ms at 1080x2400); another device gives its full screenshot at once.
 
     >>> import gymnasium as gym, mobile_gym
     >>> from mobile_gym.actions import Action
     >>> env = RecordTrace(gym.make("LlamaTouch/settings-turn-airplane-mode-v0"))
     >>> obs, info = env.reset(seed=0)
     >>> _ = env.step(Action.back())
-    >>> len(env.trace), [str(a) for a in env.trace.actions]
-    (2, ['BACK', 'None'])
+    >>> len(env.trace), [str(a) for a in env.trace.actions], env.trace[0].image.size
+    (2, ['BACK', 'None'], (1080, 2400))
     """
 
-    def __init__(self, env: gym.Env):
+    def __init__(self, env: gym.Env, screenshots: str = "device"):
         super().__init__(env)
+        self.screenshots = check_trace_screenshots(screenshots)
         self._states: list[UIState] = []
 
     def reset(self, **kwargs: Any):
@@ -48,5 +69,17 @@ class RecordTrace(gym.Wrapper):
                                  installed_packages=self.env.unwrapped.device.installed_packages())
 
     def _state(self, obs: dict, info: dict) -> UIState:
-        return UIState(xml=obs["view_hierarchy"], screenshot=obs["screenshot"],
-                       activity=info["activity"], screen_size=self.env.unwrapped.device.screen_size)
+        device = self.env.unwrapped.device
+        pixels: dict[str, Any] = ({"screenshot": obs["screenshot"]} if self.screenshots == "observation"
+                                  else {"screenshot_source": _device_screen(device)})
+        return UIState(xml=obs["view_hierarchy"], activity=info["activity"], screen_size=device.screen_size,
+                       **pixels)
+
+
+def _device_screen(device: Any) -> Callable[[], Image.Image]:
+    """Draws the device's current screen at its resolution, now or later."""
+    return partial(_image_of, device.observe(screenshot=False, deferred_screenshot=True))
+
+
+def _image_of(state: UIState) -> Image.Image:
+    return state.image

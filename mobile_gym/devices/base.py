@@ -28,10 +28,13 @@ class Device(abc.ABC):
         setup is the task's initial state (apps installed, app state, app in front)."""
 
     @abc.abstractmethod
-    def observe(self, *, screenshot: bool = True,
-                screenshot_size: tuple[int, int] | None = None) -> UIState:
+    def observe(self, *, screenshot: bool = True, screenshot_size: tuple[int, int] | None = None,
+                deferred_screenshot: bool = False) -> UIState:
         """The current screen: dump, activity, installed packages and (optionally) a
-        screenshot at ``screenshot_size`` (default: full screen size)."""
+        screenshot at ``screenshot_size`` (default: full screen size). With
+        ``deferred_screenshot`` (and ``screenshot=False``) the full-size screenshot is
+        taken only if the state's picture is read: a device whose screen is a snapshot
+        draws it then (a simulator keeps its frame), another takes it now."""
 
     @abc.abstractmethod
     def perform(self, action: Action) -> None:

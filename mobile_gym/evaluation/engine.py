@@ -246,7 +246,7 @@ def _judge_row(row: EpisodeResult, evaluator: str, annotation, trace, matcher: M
 
         verdict = evaluate_trace(annotation, trace, matcher)
         row.success, row.progress = bool(verdict.success), float(verdict.progress)
-        row.matched = format_matched(verdict.matched)
+        row.matched = format_matched(verdict.matched, verdict.route)
         row.explanation = "; ".join(verdict.explanations)
         return
     if annotation.ground_truth is None:

@@ -16,7 +16,7 @@ many traces of each task.
 
 from __future__ import annotations
 
-from typing import Callable, Protocol
+from typing import Any, Callable, Protocol
 
 from mobile_gym.actions import Action
 from mobile_gym.errors import FormatError, MobileGymError, UnknownEpisodeError, UnknownTaskError
@@ -115,19 +115,8 @@ class SimulatorTruth(_Loaded):
     def _load(self, episode: str) -> Annotation:
         task = self._task(episode)
         annotation = task.annotation
-        gt = annotation.ground_truth
-        if gt is None:  # pragma: no cover - a simulator annotation always has its replay
-            raise FormatError(task.source, f"task {task.id}: no ground-truth replay")
-        states = [  # new states: the task's own replay stays as the env uses it
-            UIState(xml=s.xml, activity=s.activity, installed_packages=s.installed_packages,
-                    screen_size=s.screen_size, tree=_parse_of(s),
-                    action=None if s.action is None else _as_recorded(s.action, s.screen_size, task.id))
-            for s in gt.states
-        ]
-        trace = Trace.from_states(states, episode=episode, instruction=gt.instruction,
-                                  installed_packages=gt.installed_packages)
-        return Annotation(annotation.checkpoints, episode=episode, instruction=annotation.instruction,
-                          category=task.category, ground_truth=trace)
+        alternatives = [_as_recorded_route(task, episode, a) for a in annotation.alternatives]
+        return _as_recorded_route(task, episode, annotation, alternatives)
 
     def category(self, episode: str) -> str | None:
         try:
@@ -143,7 +132,8 @@ class SimulatorTruth(_Loaded):
             task = self._task(episode)
         except MobileGymError:
             return False
-        return any(c.keyword is Keyword.FUZZY for spec in task.checkpoints for c in spec.checks)
+        return any(c.keyword is Keyword.FUZZY
+                   for route in task.routes() for spec in route.checkpoints for c in spec.checks)
 
     def episode_of(self, task: str) -> str:
         from mobile_gym.tasks.catalogue import task_id
@@ -163,6 +153,25 @@ class SimulatorTruth(_Loaded):
                 "ground truth: pass --dataset"
             )
         return task
+
+
+def _as_recorded_route(task: Any, episode: str, annotation: Annotation,
+                       alternatives: list[Annotation] | None = None) -> Annotation:
+    """One route's annotation on new states (the task's own replay stays as the env uses
+    it) whose actions are as the dataset spells them."""
+    gt = annotation.ground_truth
+    if gt is None:  # pragma: no cover - a simulator annotation always has its replay
+        raise FormatError(task.source, f"task {task.id}: no ground-truth replay")
+    states = [
+        UIState(xml=s.xml, activity=s.activity, installed_packages=s.installed_packages,
+                screen_size=s.screen_size, tree=_parse_of(s),
+                action=None if s.action is None else _as_recorded(s.action, s.screen_size, task.id))
+        for s in gt.states
+    ]
+    trace = Trace.from_states(states, episode=episode, instruction=gt.instruction,
+                              installed_packages=gt.installed_packages)
+    return Annotation(annotation.checkpoints, episode=episode, instruction=annotation.instruction,
+                      category=task.category, ground_truth=trace, alternatives=alternatives or [])
 
 
 def _parse_of(state: UIState) -> Callable[[], ViewHierarchy]:

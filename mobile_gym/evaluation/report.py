@@ -35,11 +35,11 @@ class EpisodeResult:
     """One evaluator's verdict on one episode (one row of ``episodes.csv``).
 
     `matched` is a readable ``"ref:step ..."`` list (checkpoint or ground-truth step ->
-    trace step); `steps` the execution trace's length (0 when it was not loaded);
-    `seconds` the wall time of loading and judging. A trace of a ``mobile-gym run`` also
-    names its `task`, `agent` and `seed`, and carries what the run recorded: the env's
-    verdict (`online`) and the simulator oracle's (`oracle`), None when the episode
-    ended in an error.
+    trace step), after ``"route r:"`` when the checkpoints are alternative route r's;
+    `steps` the execution trace's length (0 when it was not loaded); `seconds` the wall
+    time of loading and judging. A trace of a ``mobile-gym run`` also names its `task`,
+    `agent` and `seed`, and carries what the run recorded: the env's verdict (`online`)
+    and the simulator oracle's (`oracle`), None when the episode ended in an error.
     """
 
     episode: str
@@ -64,9 +64,10 @@ class EpisodeResult:
         return bool(self.success) and self.error is None
 
 
-def format_matched(matched: Mapping[int, int]) -> str:
-    """``{0: 2, 1: 5}`` -> ``"0:2 1:5"``."""
-    return " ".join(f"{k}:{v}" for k, v in sorted(matched.items()))
+def format_matched(matched: Mapping[int, int], route: int = 0) -> str:
+    """``{0: 2, 1: 5}`` -> ``"0:2 1:5"``; on alternative route 1, ``"route 1: 0:2 1:5"``."""
+    pairs = " ".join(f"{k}:{v}" for k, v in sorted(matched.items()))
+    return f"route {route}: {pairs}" if route else pairs
 
 
 # -- labels -------------------------------------------------------------------------------

@@ -119,10 +119,11 @@ def read_trace(
     states = []
     xml, shots, activities, actions = (captured / sub for sub in ("xml", "screenshot", "activity", "action"))
     listed_actions, listed_activities = _names(actions), _names(activities)  # one listing, not a stat a file
+    size = None  # the screen's size, from the action lines: the last screen has the one before's
     for i in range(screens):
         activity_path = activities / f"{i}.activity"
         action_path = actions / f"{i}.action"
-        action, size = None, None
+        action = None
         if action_path.name in listed_actions:
             action, size = _read_action(action_path)
         elif i < screens - 1:

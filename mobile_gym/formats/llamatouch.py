@@ -7,6 +7,11 @@ A trace folder ``<root>/<category>/trace_<n>/`` holds, per screen i, ``i.png``,
 screens; plus ``eventStructs.txt`` (the action from screen i on line i) and
 ``instruction.txt`` (episode id, then description).
 
+A task with alternative routes (`Annotation.alternatives`, our extension) keeps each in
+``<trace folder>/alternatives/<r>/``, a trace folder of the same form for the same
+episode. LlamaTouch's tools read the files of the trace folder itself and so see the
+primary route alone; ours read all of them.
+
 The writer makes every xpath of a component list one that LlamaTouch's evaluator can
 run: it evaluates them with lxml on the raw dump, whose elements are all ``node``, so
 our class-name spelling (``.../android.widget.TextView[2]``, `ViewHierarchy.xpath`)
@@ -47,6 +52,8 @@ from mobile_gym.ui.hierarchy import Node, ViewHierarchy
 INSTRUCTION_FILE = "instruction.txt"
 EVENTS_FILE = "eventStructs.txt"
 METADATA_FILE = "llamatouch_task_metadata.tsv"
+#: The folder, inside a trace folder, of its alternative routes' trace folders 1, 2, ...
+ALTERNATIVES_DIR = "alternatives"
 
 # Any per-screen file; used to notice a screenshot missing at the end of a trace.
 _SCREEN_FILE = re.compile(r"(\d+)(?:_drawed)?\.(?:png|xml|json|activity|vh|ess)")
@@ -156,7 +163,8 @@ def _read_events(trace_dir: Path, screens: int) -> list[tuple[Action, tuple[int,
 
 
 def load_ground_truth(trace_dir: str | Path, *, root: str | Path | None = None) -> Annotation:
-    """Load one trace folder as an Annotation whose `ground_truth` is the Trace.
+    """Load one trace folder as an Annotation whose `ground_truth` is the Trace, with the
+    alternative routes under its ``alternatives/`` folder.
 
     Raises FormatError (or its subclass AnnotationError) naming the offending file when
     a required file is missing or a file is corrupt, or when a file is a symlink that
@@ -166,6 +174,25 @@ def load_ground_truth(trace_dir: str | Path, *, root: str | Path | None = None) 
     if not trace_dir.is_dir():
         raise FormatError(trace_dir, "ground-truth trace folder does not exist")
     check_links(trace_dir, trace_dir if root is None else root)
+    annotation = _load_route(trace_dir)
+    folder = trace_dir / ALTERNATIVES_DIR
+    routes = sorted((p for p in folder.iterdir() if p.is_dir()), key=_route_number) if folder.is_dir() else []
+    for n, route_dir in enumerate(routes, 1):
+        if route_dir.name != str(n):
+            raise FormatError(route_dir, f"alternative routes are folders 1, 2, ... in order; expected {n}")
+        alternative = _load_route(route_dir)
+        if alternative.episode != annotation.episode:
+            raise FormatError(route_dir / INSTRUCTION_FILE, f"names episode {alternative.episode}, but "
+                                                            f"its main route is episode {annotation.episode}")
+        annotation.alternatives.append(alternative)
+    return annotation
+
+
+def _route_number(folder: Path) -> tuple[int, str]:
+    return (int(folder.name) if folder.name.isdecimal() else -1, folder.name)
+
+
+def _load_route(trace_dir: Path) -> Annotation:
     episode, instruction = read_instruction(trace_dir)
     screens = _screen_count(trace_dir)
     events = _read_events(trace_dir, screens)

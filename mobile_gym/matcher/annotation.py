@@ -4,6 +4,12 @@ A task's annotation is an ordered list of checkpoints. A checkpoint belongs to o
 reference (ground-truth) screen and holds the primitives annotated on it, all of which
 must hold on a single step of an agent's trace.
 
+Beyond LlamaTouch, which annotates one ground-truth trace per task, an annotation may
+carry alternative routes: other ground-truth traces with their own checkpoints, for a
+task whose valid routes end on screens that share no essential state (dark theme turned
+on from Display or from Wallpaper & style). The task is done when every checkpoint of
+any one route holds, in order.
+
 ``.ess`` syntax: items separated by ``|``, each ``keyword<content>``, e.g.
 ``activity<1>|exact<13>|click<//*[@resource-id="x"]/android.widget.Button[1]>``. The
 older spellings of LlamaTouch's tools (``textbox``, ``fuzzy_match``, ``installed``,
@@ -16,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from mobile_gym.errors import AnnotationError
 from mobile_gym.trace import Trace, UIState
@@ -159,31 +165,48 @@ class Checkpoint:
 
 @dataclass
 class Annotation:
-    """A task's ordered checkpoints, with the ground-truth trace they were taken from."""
+    """A task's ordered checkpoints, with the ground-truth trace they were taken from,
+    and the annotations of its alternative routes, if any."""
 
     checkpoints: list[Checkpoint]
     episode: str | None = None
     instruction: str | None = None
     category: str | None = None
     ground_truth: Trace | None = field(default=None, repr=False)
+    #: Other routes, each an annotation of its own ground-truth trace (without
+    #: alternatives of its own); any one route matched in full solves the task.
+    alternatives: list[Annotation] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if any(a.alternatives for a in self.alternatives):
+            raise AnnotationError(None, "an alternative route cannot have alternatives of its own")
 
     def __len__(self) -> int:
         return len(self.checkpoints)
 
     @property
+    def routes(self) -> list[list[Checkpoint]]:
+        """Each route's checkpoints: this annotation's first, then its alternatives'."""
+        return [self.checkpoints, *(a.checkpoints for a in self.alternatives)]
+
+    def _all_checkpoints(self) -> Iterator[Checkpoint]:
+        return (c for route in self.routes for c in route)
+
+    @property
     def keywords(self) -> set[Keyword]:
-        return {p.keyword for c in self.checkpoints for p in c.primitives}
+        return {p.keyword for c in self._all_checkpoints() for p in c.primitives}
 
     @property
     def judges_pixels(self) -> bool:
         """Whether judging compares screenshot patches: an exact or exclude on a component
         without text (an icon, a switch). Only then do states need full-size screenshots."""
         return any(p.keyword in (Keyword.EXACT, Keyword.EXCLUDE) and p.index is not None
-                   and not c.screen.component(p.index).has_label for c in self.checkpoints for p in c.primitives)
+                   and not c.screen.component(p.index).has_label
+                   for c in self._all_checkpoints() for p in c.primitives)
 
     @property
     def needs_embeddings(self) -> bool:
         """Whether judging may need the sentence-embedding model: a fuzzy text or screen
         check (``fuzzy<-2>`` is a marker that always holds)."""
         return any(p.keyword is Keyword.FUZZY and p.index != INSTALL_MARKER
-                   for c in self.checkpoints for p in c.primitives)
+                   for c in self._all_checkpoints() for p in c.primitives)

@@ -37,11 +37,16 @@ class PatchComparison:
         return f"hash distance {self.hash_distance}, colour distance {self.colour_distance:.1f}"
 
 
-def patch_signature(image: Image.Image, bounds: Bounds) -> PatchSignature | None:
+def patch_signature(image: Image.Image, bounds: Bounds,
+                    screen_size: tuple[int, int] | None = None) -> PatchSignature | None:
     """The signature of the patch under `bounds` (clipped to the image); None when the
-    patch is empty."""
+    patch is empty. Bounds are in the pixels of `screen_size` (default: the image's), so
+    a screenshot smaller than the screen (a trace that kept observation-size pictures)
+    is cropped where the component is drawn."""
     w, h = image.size
-    box = (max(0, bounds.left), max(0, bounds.top), min(w, bounds.right), min(h, bounds.bottom))
+    sx, sy = (w / screen_size[0], h / screen_size[1]) if screen_size else (1.0, 1.0)
+    box = (max(0, round(bounds.left * sx)), max(0, round(bounds.top * sy)),
+           min(w, round(bounds.right * sx)), min(h, round(bounds.bottom * sy)))
     if box[2] - box[0] < 1 or box[3] - box[1] < 1:
         return None
     patch = image.crop(box)

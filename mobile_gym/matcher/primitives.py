@@ -316,7 +316,7 @@ class Matcher:
     def _signature(self, state: UIState, bounds: Bounds) -> PatchSignature | None:
         per_state = self._signatures.setdefault(state, {})
         if bounds not in per_state:
-            per_state[bounds] = patch_signature(state.image, bounds)
+            per_state[bounds] = patch_signature(state.image, bounds, state.screen_size)
         return per_state[bounds]
 
     def _attributes_equal(self, c: Component, n: Node) -> bool:

@@ -3,7 +3,8 @@
 Checkpoints are walked in order; each must hold on a trace step strictly later than
 the step that matched the one before. Matching each checkpoint at the earliest step it
 can is optimal for this (any later choice leaves fewer steps for the rest), so one
-forward pass decides success.
+forward pass decides success. An annotation with alternative routes has each route
+walked so, side by side; the first route matched in full decides success.
 
 Online, a checkpoint without action primitives is judged when a state is observed
 (success is seen on the step that reaches it); one with ``click``/``type`` is judged
@@ -32,6 +33,10 @@ class _Step:
 class Tracker:
     """Feeds steps one by one: `observe(state)` then `act(action)` for each step.
 
+    Each of the annotation's routes is matched on its own; the task succeeds when one is
+    matched in full. `matched`, `checkpoints` and `next_checkpoint` speak of the leading
+    `route` (the primary one unless another got further).
+
     It keeps every step for `explain`; with ``history=False`` only the last one (all that
     judging needs), so that an env's memory and pickles do not grow with the episode, and
     `explain` looks at the last step alone.
@@ -44,36 +49,58 @@ class Tracker:
         self.reset()
 
     def reset(self) -> None:
-        self.matched: dict[int, int] = {}  # checkpoint index -> step index
+        self._matched: list[dict[int, int]] = [{} for _ in self.annotation.routes]  # per route: checkpoint -> step
         self._steps: list[_Step] = []  # every step, or the last one without history
         self._observed = 0
 
     # -- state ----------------------------------------------------------------------------
     @property
+    def routes(self) -> list[list[Checkpoint]]:
+        return self.annotation.routes
+
+    def _done(self, r: int) -> bool:
+        return len(self._matched[r]) == len(self.routes[r])
+
+    def _progress(self, r: int) -> float:
+        return len(self._matched[r]) / len(self.routes[r]) if self.routes[r] else 1.0
+
+    @property
+    def route(self) -> int:
+        """The leading route: the first matched in full, else the one with the largest
+        fraction of its checkpoints matched (the earliest on a tie); 0 is the primary."""
+        return max(range(len(self.routes)), key=lambda r: (self._done(r), self._progress(r), -r))
+
+    @property
+    def matched(self) -> dict[int, int]:
+        """The leading route's matches: checkpoint index -> step index."""
+        return self._matched[self.route]
+
+    @property
     def checkpoints(self) -> list[Checkpoint]:
-        return self.annotation.checkpoints
+        """The leading route's checkpoints."""
+        return self.routes[self.route]
 
     @property
     def next_checkpoint(self) -> int | None:
-        """Index of the checkpoint to match next; None once all are matched."""
+        """Index of the leading route's checkpoint to match next; None once all are matched."""
         n = len(self.matched)
         return n if n < len(self.checkpoints) else None
 
     @property
     def success(self) -> bool:
-        return len(self.matched) == len(self.checkpoints)
+        return any(self._done(r) for r in range(len(self.routes)))
 
     @property
     def progress(self) -> float:
-        return len(self.matched) / len(self.checkpoints) if self.checkpoints else 1.0
+        return max(self._progress(r) for r in range(len(self.routes)))
 
     @property
     def step(self) -> int:
         """Index of the step last observed (-1 before the first)."""
         return self._observed - 1
 
-    def _last_matched_step(self) -> int:
-        return max(self.matched.values(), default=-1)
+    def _last_matched_step(self, r: int) -> int:
+        return max(self._matched[r].values(), default=-1)
 
     # -- feeding --------------------------------------------------------------------------
     def observe(self, state: UIState, installed: frozenset[str] | None = None) -> bool:
@@ -83,10 +110,13 @@ class Tracker:
             self._steps.clear()
         self._steps.append(record)
         self._observed += 1
-        k = self.next_checkpoint
-        if k is None or self.checkpoints[k].has_action:
+        if self.success:
             return False
-        return self._judge(k, record)
+        hit = False
+        for r, route in enumerate(self.routes):
+            if not route[len(self._matched[r])].has_action:
+                hit |= self._judge(r, record)
+        return hit
 
     def act(self, action: Action) -> bool:
         """The action taken from the last observed state. Returns True if it completed
@@ -95,34 +125,45 @@ class Tracker:
             raise RuntimeError("act() before observe(): observe the first state first")
         record = self._steps[-1]
         record.action = action
-        k = self.next_checkpoint
-        if k is None or not self.checkpoints[k].has_action or self.step <= self._last_matched_step():
+        if self.success:
             return False
-        return self._judge(k, record)
+        hit = False
+        for r, route in enumerate(self.routes):
+            if route[len(self._matched[r])].has_action and self.step > self._last_matched_step(r):
+                hit |= self._judge(r, record)
+        return hit
 
-    def _judge(self, k: int, record: _Step) -> bool:
+    def _judge(self, r: int, record: _Step) -> bool:
+        k = len(self._matched[r])
         result = self.matcher.check(
-            self.checkpoints[k], record.state, action=record.action, installed=record.installed, step=self.step
+            self.routes[r][k], record.state, action=record.action, installed=record.installed, step=self.step
         )
         if result.matched:
-            self.matched[k] = self.step
+            self._matched[r][k] = self.step
         return result.matched
 
     # -- explanation ----------------------------------------------------------------------
     def explain(self) -> list[str]:
         """Why each unmatched checkpoint failed: for the first, the closest step and the
-        primitives that failed there; the rest were never reached."""
-        k = self.next_checkpoint
-        if k is None:
+        primitives that failed there; the rest were never reached. With several routes,
+        each route unmatched, the leading one first."""
+        if self.success:
             return []
-        checkpoint = self.checkpoints[k]
-        after = self._last_matched_step()
+        if len(self.routes) == 1:
+            return self._explain_route(0)
+        leading = self.route
+        order = [leading, *(r for r in range(len(self.routes)) if r != leading)]
+        return [f"{'alternative route ' + str(r) if r else 'main route'}: {line}"
+                for r in order for line in self._explain_route(r)]
+
+    def _explain_route(self, r: int) -> list[str]:
+        route, k = self.routes[r], len(self._matched[r])
+        checkpoint = route[k]
+        after = self._last_matched_step(r)
         first = self._observed - len(self._steps)  # index of the oldest step kept
         candidates = [self._explain_step(checkpoint, i, s) for i, s in enumerate(self._steps, first) if i > after]
         lines = [f"checkpoint {k} ({checkpoint}) not matched: " + _closest_text(candidates, after)]
-        lines += [
-            f"checkpoint {j} ({self.checkpoints[j]}) not reached" for j in range(k + 1, len(self.checkpoints))
-        ]
+        lines += [f"checkpoint {j} ({route[j]}) not reached" for j in range(k + 1, len(route))]
         return lines
 
     def _explain_step(self, checkpoint: Checkpoint, i: int, s: _Step) -> CheckResult:
@@ -156,9 +197,10 @@ class TraceEvaluation:
 
     success: bool
     progress: float
-    matched: dict[int, int] = field(default_factory=dict)  # checkpoint -> step
+    matched: dict[int, int] = field(default_factory=dict)  # checkpoint of `route` -> step
     explanations: list[str] = field(default_factory=list)
     steps: int = 0
+    route: int = 0  # the route `matched` speaks of (`Tracker.route`)
 
 
 def evaluate_trace(
@@ -178,4 +220,5 @@ def evaluate_trace(
         matched=dict(tracker.matched),
         explanations=tracker.explain() if explain else [],
         steps=len(trace),
+        route=tracker.route,
     )

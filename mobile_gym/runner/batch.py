@@ -204,9 +204,10 @@ def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume:
     agent's constructor (e.g. an LLM agent's ``model``). ``trace_screenshots`` (with
     ``save_traces``): ``"device"`` saves screenshots at the device's resolution, as AgentEnv
     does and LlamaTouch's evaluator needs; ``"observation"`` the env's smaller ones
-    (`mobile_gym.runner.episode.TRACE_SCREENSHOTS`)."""
+    (`mobile_gym.wrappers.record_trace.TRACE_SCREENSHOTS`)."""
     from mobile_gym.env import resolve_task, shared_matcher
-    from mobile_gym.runner.episode import check_agent, check_trace_screenshots
+    from mobile_gym.runner.episode import check_agent
+    from mobile_gym.wrappers.record_trace import check_trace_screenshots
 
     check_trace_screenshots(trace_screenshots)
 

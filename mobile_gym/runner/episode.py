@@ -10,19 +10,16 @@ import numbers
 import os
 import sys
 import time
-from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
 import gymnasium as gym
-from PIL import Image
 
 from mobile_gym.actions import Action, ActionType
 from mobile_gym.agents import AGENTS, Agent
 from mobile_gym.errors import ConfigError, MobileGymError, StorageError
 from mobile_gym.report_text import clipped
 from mobile_gym.tasks.definition import SimTask
-from mobile_gym.trace import Trace, UIState
 
 
 AGENT_METHODS = ("reset", "act")  # what the runner calls on an agent
@@ -101,7 +98,7 @@ def base_record(task: SimTask, agent_spec: str, seed: int) -> dict[str, Any]:
         "category": task.category, "golden_steps": task.steps,
         "success": False, "oracle_success": False, "progress": 0.0, "steps": 0,
         "terminated_by": None, "false_finish": False, "success_step": None,
-        "over_execution": False, "matched": {}, "error": None,
+        "over_execution": False, "matched": {}, "route": 0, "error": None,
     }
 
 
@@ -134,6 +131,8 @@ def run_episode(task: SimTask, agent_spec: str, seed: int, *, env_kwargs: dict[s
     keeps the no-success defaults of `base_record` whatever the episode reached. Failing
     to write the trace (``trace_dir``) is not the episode's fault: it raises `StorageError`.
     ``trace_screenshots`` says which screenshots the trace holds (`TRACE_SCREENSHOTS`)."""
+    from mobile_gym.wrappers.record_trace import check_trace_screenshots
+
     check_trace_screenshots(trace_screenshots)
     record = base_record(task, agent_spec, seed)
     start = time.perf_counter()
@@ -145,15 +144,11 @@ def run_episode(task: SimTask, agent_spec: str, seed: int, *, env_kwargs: dict[s
             if trace_dir is not None:
                 from mobile_gym.wrappers import RecordTrace
 
-                recorder = env = RecordTrace(env)
-                screens = env = DeviceScreens(env)
+                recorder = env = RecordTrace(env, trace_screenshots)
             agent = load_agent(agent_spec, task, seed, agent_options)
             outcome = _play(env, agent, seed, step_times, act_times)
             if trace_dir is not None:
-                trace = recorder.trace
-                if trace_screenshots == "device":
-                    trace = screens.at_device_resolution(trace)
-                _save_trace(trace_dir, trace, outcome.get("agent_steps"))
+                _save_trace(trace_dir, recorder.trace, outcome.get("agent_steps"))
         finally:
             env.close()
         record.update(outcome)
@@ -192,7 +187,7 @@ def _play(env: gym.Env, agent: Agent, seed: int, step_times: list[float], act_ti
             break
     outcome = dict(
         success=info["success"], oracle_success=info["oracle_success"], progress=info["progress"],
-        steps=info["steps"], matched={str(k): v for k, v in info["matched"].items()},
+        steps=info["steps"], matched={str(k): v for k, v in info["matched"].items()}, route=info["route"],
         terminated_by=info["terminated_by"] or ("step_limit" if truncated else None),
         false_finish=false_finish, success_step=success_step, over_execution=over_execution,
     )
@@ -224,64 +219,6 @@ USAGE_FIELDS = ("tokens", "tokens_in", "tokens_out", "cost", "model_time", "call
 
 #: Beside a trace, each step's model reply, reasoning and parsed command (an LLM agent's).
 AGENT_STEPS_FILE = "agent_steps.json"
-
-#: The screenshots a saved trace holds: ``device``, the device's resolution (1080x2400 on
-#: pixel-6), as AgentEnv's traces hold and as LlamaTouch's evaluator needs (it places a tap
-#: by the screenshot's size); ``observation``, the env's observation (a quarter of that),
-#: a lighter trace that serves the HTML report but not LlamaTouch's evaluator. Action
-#: lines carry the device's size either way.
-TRACE_SCREENSHOTS = ("device", "observation")
-
-
-def check_trace_screenshots(value: str) -> str:
-    if value not in TRACE_SCREENSHOTS:
-        raise ConfigError(f"trace_screenshots must be one of {', '.join(TRACE_SCREENSHOTS)}; got {value!r}")
-    return value
-
-
-class DeviceScreens(gym.Wrapper):
-    """Keeps, for each screen the env shows, a way to draw it at the device's resolution
-    when the trace is written: a simulator keeps its frame (a snapshot; drawing it at
-    1080x2400 costs 10-40 ms, paid only when the trace is written), another device gives
-    its full screenshot now."""
-
-    def __init__(self, env: gym.Env):
-        super().__init__(env)
-        self.sources: list[Callable[[], Image.Image]] = []
-
-    def reset(self, **kwargs: Any):
-        obs, info = self.env.reset(**kwargs)
-        self.sources = [self._source()]
-        return obs, info
-
-    def step(self, action: Any):
-        result = self.env.step(action)
-        self.sources.append(self._source())
-        return result
-
-    def _source(self) -> Callable[[], Image.Image]:
-        from mobile_gym.simulator import SimulatedDevice
-
-        device = self.env.unwrapped.device
-        if isinstance(device, SimulatedDevice):
-            return partial(device.render, device.runtime.frame())
-        return partial(_image_of, device.observe(screenshot=True))
-
-    def at_device_resolution(self, trace: Trace) -> Trace:
-        """``trace`` (recorded below this wrapper) with each screen drawn at the device's
-        resolution when it is written."""
-        if len(self.sources) != len(trace):
-            raise MobileGymError(f"the trace has {len(trace)} screens but {len(self.sources)} were kept")
-        states = [UIState(xml=s.xml, screenshot_source=source, activity=s.activity, action=s.action,
-                          installed_packages=s.installed_packages, timing=s.timing, screen_size=s.screen_size)
-                  for s, source in zip(trace, self.sources)]
-        return Trace.from_states(states, episode=trace.episode, instruction=trace.instruction,
-                                 installed_packages=trace.installed_packages)
-
-
-def _image_of(state: UIState) -> Image.Image:
-    return state.image
-
 
 def _save_trace(trace_dir: Path, trace: Any, agent_steps: list[dict[str, Any]] | None = None) -> None:
     from mobile_gym.formats.agentenv import write_trace

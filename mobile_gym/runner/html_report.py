@@ -48,8 +48,11 @@ class TaskInfo:
     or why they are unknown (a task this version of mobile_gym does not define)."""
 
     instruction: str | None = None
-    checkpoints: list[str] = field(default_factory=list)
+    routes: list[list[str]] = field(default_factory=list)  # each route's checkpoints
     problem: str | None = None
+
+    def checkpoints(self, route: int) -> list[str]:
+        return self.routes[route] if 0 <= route < len(self.routes) else []
 
 
 def write_html_report(out: str | Path, records: list[dict[str, Any]]) -> Path:
@@ -85,7 +88,7 @@ def task_info(env_id: str) -> TaskInfo:
 
     try:
         task = resolve_task(env_id)
-        return TaskInfo(task.instruction, [str(c) for c in task.annotation.checkpoints])
+        return TaskInfo(task.instruction, [[str(c) for c in route] for route in task.annotation.routes])
     except MobileGymError as e:
         return TaskInfo(problem=str(e))
 
@@ -203,7 +206,7 @@ def _episode(n: int, r: dict[str, Any], info: TaskInfo, traces: Path) -> str:
         parts.append(f"<p>Instruction: <span class='instruction'>{escape(info.instruction)}</span></p>")
     if error:
         parts.append(f"<pre class='error'>{escape(str(error.get('kind')))}: {escape(str(error.get('message')))}</pre>")
-    parts.append(_checkpoints(info, matched))
+    parts.append(_checkpoints(info, int(r.get("route") or 0), matched))
     replies = _replies_by_step(r.get("agent_steps"))
     parts.append(_steps(traces / trace_dir_name(r["task"], str(r["agent"]), r["seed"]), matched, error, replies))
     parts.append("</div></details></section>")
@@ -266,19 +269,22 @@ def _reply(k: int, record: dict[str, Any], first: bool) -> str:
             f"<details><summary>model's reply</summary><pre>{shown}</pre></details></div>")
 
 
-def _checkpoints(info: TaskInfo, matched: dict[int, int]) -> str:
-    """Each checkpoint with the step it matched at; the record's matches are listed even
-    when the task's checkpoints are unknown."""
-    count = max(len(info.checkpoints), max(matched, default=-1) + 1)
+def _checkpoints(info: TaskInfo, route: int, matched: dict[int, int]) -> str:
+    """Each checkpoint of the episode's leading route with the step it matched at; the
+    record's matches are listed even when the task's checkpoints are unknown."""
+    checkpoints = info.checkpoints(route)
+    count = max(len(checkpoints), max(matched, default=-1) + 1)
     if not count:
         return ""
     items = []
     for k in range(count):
-        text = escape(info.checkpoints[k]) if k < len(info.checkpoints) else "(description unknown)"
+        text = escape(checkpoints[k]) if k < len(checkpoints) else "(description unknown)"
         where = (f"<span class='badge ok'>matched at step {matched[k]}</span>" if k in matched
                  else "<span class='badge no'>not matched</span>")
         items.append(f"<li><span class='cp'>C{k + 1}</span> <code>{text}</code> {where}</li>")
-    return f"<ol class='checkpoints'>{''.join(items)}</ol>"
+    which = (f"<p>Checkpoints of alternative route {route} (of {len(info.routes) - 1}; the episode got "
+             f"furthest on it):</p>" if route else "")
+    return f"{which}<ol class='checkpoints'>{''.join(items)}</ol>"
 
 
 def _steps(folder: Path, matched: dict[int, int], error: Any,

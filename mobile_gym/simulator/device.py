@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Mapping
 
 import numpy as np
@@ -66,12 +67,13 @@ class SimulatedDevice(Device):
             runtime.launch(resolve_package(setup["launch"]))
         self._runtime = runtime
 
-    def observe(self, *, screenshot: bool = True,
-                screenshot_size: tuple[int, int] | None = None) -> UIState:
+    def observe(self, *, screenshot: bool = True, screenshot_size: tuple[int, int] | None = None,
+                deferred_screenshot: bool = False) -> UIState:
         runtime = self._live()
         frame = runtime.frame()
         image = self.render(frame, screenshot_size) if screenshot else None
-        return UIState(xml=frame.xml, screenshot=image, activity=frame.activity,
+        later = partial(self.render, frame) if deferred_screenshot and not screenshot else None
+        return UIState(xml=frame.xml, screenshot=image, screenshot_source=later, activity=frame.activity,
                        installed_packages=frozenset(runtime.installed), screen_size=self.profile.size,
                        tree=frame.hierarchy)
 
