@@ -110,7 +110,7 @@ def test_each_checkpoint_shows_the_step_it_matched(run) -> None:
         checkpoints = resolve_task(r["task"]).annotation.routes[r["route"]]
         items = section.xpath(".//ol[@class='checkpoints']/li")
         if r["agent"].endswith("SecondRouteAgent"):  # solved by its second route, which is shown
-            assert r["success"] and r["route"] == 1 and "Checkpoints of alternative route 1" in section.text_content()
+            assert r["success"] and r["route"] == 1 and "Checkpoints of alternative route 1 of 1, the route that solved" in section.text_content()
         assert len(items) == len(checkpoints)
         for k, (item, checkpoint) in enumerate(zip(items, checkpoints)):
             text = item.text_content()

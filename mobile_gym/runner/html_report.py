@@ -206,7 +206,7 @@ def _episode(n: int, r: dict[str, Any], info: TaskInfo, traces: Path) -> str:
         parts.append(f"<p>Instruction: <span class='instruction'>{escape(info.instruction)}</span></p>")
     if error:
         parts.append(f"<pre class='error'>{escape(str(error.get('kind')))}: {escape(str(error.get('message')))}</pre>")
-    parts.append(_checkpoints(info, int(r.get("route") or 0), matched))
+    parts.append(_checkpoints(info, int(r.get("route") or 0), matched, bool(r.get("success"))))
     replies = _replies_by_step(r.get("agent_steps"))
     parts.append(_steps(traces / trace_dir_name(r["task"], str(r["agent"]), r["seed"]), matched, error, replies))
     parts.append("</div></details></section>")
@@ -269,7 +269,7 @@ def _reply(k: int, record: dict[str, Any], first: bool) -> str:
             f"<details><summary>model's reply</summary><pre>{shown}</pre></details></div>")
 
 
-def _checkpoints(info: TaskInfo, route: int, matched: dict[int, int]) -> str:
+def _checkpoints(info: TaskInfo, route: int, matched: dict[int, int], success: bool) -> str:
     """Each checkpoint of the episode's leading route with the step it matched at; the
     record's matches are listed even when the task's checkpoints are unknown."""
     checkpoints = info.checkpoints(route)
@@ -282,8 +282,8 @@ def _checkpoints(info: TaskInfo, route: int, matched: dict[int, int]) -> str:
         where = (f"<span class='badge ok'>matched at step {matched[k]}</span>" if k in matched
                  else "<span class='badge no'>not matched</span>")
         items.append(f"<li><span class='cp'>C{k + 1}</span> <code>{text}</code> {where}</li>")
-    which = (f"<p>Checkpoints of alternative route {route} (of {len(info.routes) - 1}; the episode got "
-             f"furthest on it):</p>" if route else "")
+    why = "the route that solved the task" if success else "the route this episode got furthest on"
+    which = f"<p>Checkpoints of alternative route {route} of {len(info.routes) - 1}, {why}:</p>" if route else ""
     return f"{which}<ol class='checkpoints'>{''.join(items)}</ol>"
 
 
