@@ -231,7 +231,46 @@ def build_parser() -> argparse.ArgumentParser:
     dm.add_argument("--dataset-id", metavar="NAME",
                     help="Minari dataset id, (namespace/)name-v<version> (default: mobile-gym/<agent>-<preset>-v0)")
     dm.set_defaults(handler=_demos)
+
+    fk = commands.add_parser(
+        "fake-device", help="serve simulated phones to adb clients (adbutils, uiautomator2, adb) on loopback",
+        description="Run a fake adb server on 127.0.0.1 whose phones are simulators, until Ctrl-C: the real "
+                    "adbutils, uiautomator2 and adb command line drive them as phones (shell, push/pull, "
+                    "screenshots, the uiautomator2 server on device port 9008).",
+    )
+    fk.add_argument("--port", type=int, default=0, metavar="P", help="adb server port (default: a free one)")
+    fk.add_argument("--serial", nargs="+", action="extend", metavar="S",
+                    help="phone serials, one simulator each (default: emulator-5554)")
+    fk.add_argument("--profile", choices=list(PROFILES), default=DEFAULT_PROFILE)
+    fk.add_argument("--seed", type=int, default=0, metavar="S", help="simulator seed (default: 0)")
+    fk.set_defaults(handler=_fake_device)
     return parser
+
+
+def _fake_device(args: argparse.Namespace) -> int:
+    """Serve until Ctrl-C (exit 0); 2 if the port cannot be had."""
+    import threading
+
+    from mobile_gym.devices.fake import FakePhoneServer
+    from mobile_gym.errors import MobileGymError
+
+    serials = list(dict.fromkeys(args.serial or ["emulator-5554"]))
+    try:
+        server = FakePhoneServer(port=args.port, serials=serials, profile=args.profile, seed=args.seed)
+    except MobileGymError as exc:
+        raise UsageError(str(exc)) from exc
+    with server:
+        print(f"fake adb server on 127.0.0.1:{server.port}, phones: {' '.join(serials)}")
+        print(f"  adb:          ANDROID_ADB_SERVER_PORT={server.port} adb -s {serials[0]} shell")
+        print(f"  adbutils:     adbutils.AdbClient(port={server.port}).device({serials[0]!r})")
+        print(f"  uiautomator2: ANDROID_ADB_SERVER_PORT={server.port} before importing it, then "
+              f"u2.connect({serials[0]!r})")
+        print("Ctrl-C stops it.", flush=True)
+        try:
+            threading.Event().wait()
+        except KeyboardInterrupt:
+            pass
+    return 0
 
 
 def _at_least_one(text: str) -> int:

@@ -1,0 +1,184 @@
+"""`AndroidDevice` — the real adbutils and uiautomator2 clients — against the loopback
+fake phone: the same screens as the simulator behind it, every action type, text typed
+verbatim, and each fault recovered or reported as a `DeviceError` within its deadline."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import numpy as np
+import pytest
+
+from mobile_gym.actions import Action
+from mobile_gym.devices.android import AndroidConfig, AndroidDevice
+from mobile_gym.devices.fake.adb_server import FakePhoneServer
+from mobile_gym.errors import ConfigError, DeviceError
+from mobile_gym.simulator import SimulatedDevice
+
+#: adbutils and uiautomator2 leave the sockets of connections that failed (the faults
+#: below) to the garbage collector, which warns; ours are closed.
+pytestmark = [pytest.mark.filterwarnings("ignore::ResourceWarning"),
+              pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")]
+
+SERIAL = "emulator-5554"
+#: Short deadlines, so a fault test takes a second; settling on the fake needs little.
+FAST = AndroidConfig(call_timeout=1.5, connect_timeout=10.0, settle_timeout=1.0, poll_interval=0.0)
+#: A test guard well above every deadline: a hang fails the test instead of the suite.
+GUARD = 30.0
+
+
+def guarded(fn, *args, **kwargs):
+    """``fn`` in a thread; a call that has not returned after `GUARD` seconds fails."""
+    box: dict = {}
+
+    def run() -> None:
+        try:
+            box["value"] = fn(*args, **kwargs)
+        except BaseException as exc:  # noqa: BLE001 - handed to the test
+            box["error"] = exc
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(GUARD)
+    assert not thread.is_alive(), f"{fn.__name__} hung for {GUARD} s"
+    if "error" in box:
+        raise box["error"]
+    return box.get("value")
+
+
+@pytest.fixture
+def phone():
+    """A fake phone, the backend on it (connected), and a twin simulator with the same seed."""
+    with FakePhoneServer(serials=(SERIAL,), seed=3) as server:
+        device = AndroidDevice(SERIAL, adb_port=server.port, config=FAST)
+        guarded(device.observe, screenshot=False)
+        yield server, device, SimulatedDevice(seed=3)
+        device.close()
+
+
+def test_it_shows_the_screen_of_the_simulator_behind_it(phone) -> None:
+    server, device, twin = phone
+    state = guarded(device.observe)
+    expected = twin.observe()
+    assert state.xml == expected.xml and state.activity == expected.activity
+    assert state.installed_packages == expected.installed_packages
+    assert device.screen_size == twin.screen_size == state.image.size
+    # uiautomator2 sends its screenshots as JPEG, as on a phone: the same picture, nearly
+    assert np.abs(np.asarray(state.image, float) - np.asarray(expected.image, float)).mean() < 2
+    small = guarded(device.observe, screenshot_size=(270, 600))
+    assert small.image.size == (270, 600)
+
+
+@pytest.mark.parametrize("action", [
+    Action.swipe(0.5, 0.8, 0.5, 0.3),  # the app drawer
+    Action.click(0.5, 0.93),
+    Action.back(),
+    Action.home(),
+    Action.enter(),
+], ids=str)
+def test_each_action_does_what_it_does_on_the_simulator(phone, action) -> None:
+    server, device, twin = phone
+    guarded(device.perform, action)
+    twin.perform(action)
+    assert guarded(device.observe, screenshot=False).xml == twin.observe(screenshot=False).xml
+
+
+@pytest.mark.parametrize("text", ["tokyo", "a b  c", "'; rm -rf / #", '$(reboot) `id` "q" \\ & | > <', "ünïcödé 東京 🙂"])
+def test_text_is_typed_verbatim_and_runs_nothing(phone, text) -> None:
+    server, device, twin = phone
+    open_search = Action.click(0.5, 0.93)  # the launcher's search field
+    for d in (device, twin):
+        guarded(d.perform, open_search) if d is device else d.perform(open_search)
+    guarded(device.perform, Action.type_text(text))
+    twin.perform(Action.type_text(text))
+    xml = guarded(device.observe, screenshot=False).xml
+    assert xml == twin.observe(screenshot=False).xml
+    assert server.device(SERIAL).foreground_activity() == twin.foreground_activity()
+
+
+def test_a_stalled_phone_fails_the_call_within_its_deadline_and_recovers(phone) -> None:
+    server, device, twin = phone
+    server.faults(SERIAL).stall = True
+    start = time.monotonic()
+    with pytest.raises(DeviceError, match="did not answer within 1.5 s"):
+        guarded(device.perform, Action.back())
+    assert time.monotonic() - start < 3 * FAST.call_timeout
+    server.faults(SERIAL).stall = False
+    guarded(device.perform, Action.back())
+    twin.perform(Action.back())
+    assert guarded(device.observe, screenshot=False).xml == twin.observe(screenshot=False).xml
+
+
+def test_a_dead_uiautomator_server_is_restarted_and_the_call_goes_on(phone) -> None:
+    server, device, twin = phone
+    server.faults(SERIAL).u2_dead = True
+    guarded(device.perform, Action.swipe(0.5, 0.8, 0.5, 0.3))
+    twin.perform(Action.swipe(0.5, 0.8, 0.5, 0.3))
+    assert guarded(device.observe, screenshot=False).xml == twin.observe(screenshot=False).xml
+
+
+@pytest.mark.parametrize("fault", ["drop_u2_responses", "drop_adb_responses"])
+def test_a_dropped_connection_is_made_again_and_the_call_retried(phone, fault) -> None:
+    server, device, twin = phone
+    setattr(server.faults(SERIAL), fault, 1)
+    state = guarded(device.observe, screenshot=False)
+    assert state.xml == twin.observe(screenshot=False).xml
+    assert state.activity == twin.foreground_activity()
+
+
+@pytest.mark.parametrize("fault", ["empty_dumps", "truncated_dumps"])
+def test_an_empty_or_cut_short_dump_is_read_again(phone, fault) -> None:
+    server, device, twin = phone
+    setattr(server.faults(SERIAL), fault, 3)
+    guarded(device.perform, Action.back())
+    twin.perform(Action.back())
+    assert guarded(device.observe, screenshot=False).xml == twin.observe(screenshot=False).xml
+
+
+def test_a_dump_that_stays_empty_is_an_error_not_a_screen(phone) -> None:
+    server, device, _ = phone
+    server.faults(SERIAL).empty_dumps = 100
+    with pytest.raises(DeviceError, match="view hierarchy was empty .* 6 reads in a row"):
+        guarded(device.perform, Action.back())
+
+
+def test_an_adb_server_that_is_gone_is_a_device_error() -> None:
+    server = FakePhoneServer(serials=(SERIAL,), seed=0)
+    device = AndroidDevice(SERIAL, adb_port=server.port, config=FAST)
+    guarded(device.observe, screenshot=False)
+    server.close()
+    with pytest.raises(DeviceError, match=SERIAL):
+        guarded(device.perform, Action.back())
+    device.close()
+    with pytest.raises(DeviceError, match="closed"):
+        device.foreground_activity()
+
+
+def test_no_serial_picks_the_only_phone_and_refuses_to_guess_among_several() -> None:
+    with FakePhoneServer(serials=(SERIAL,), seed=0) as server:
+        device = AndroidDevice(adb_port=server.port, config=FAST)
+        assert guarded(lambda: device.screen_size) == (1080, 2400) and device.serial == SERIAL
+        device.close()
+    with FakePhoneServer(serials=(SERIAL, "emulator-5556"), seed=0) as server:
+        device = AndroidDevice(adb_port=server.port, config=FAST)
+        with pytest.raises(DeviceError, match="sees 2 devices .* name one with serial="):
+            guarded(device.foreground_activity)
+        device.close()
+
+
+def test_reset_goes_home_and_launches_the_tasks_app(phone) -> None:
+    server, device, _ = phone
+    guarded(device.reset, 0, {"launch": "com.android.settings"})
+    assert guarded(device.foreground_activity).startswith("com.android.settings/")
+    guarded(device.reset, 0, {})
+    assert "nexuslauncher" in guarded(device.foreground_activity)
+    with pytest.raises(ConfigError, match="install"):
+        device.reset(0, {"install": ["x"]})
+
+
+@pytest.mark.parametrize("field, value", [("call_timeout", 0), ("settle_timeout", -1), ("dump_retries", -1),
+                                          ("poll_interval", -0.1), ("call_timeout", True)])
+def test_bad_config_is_refused(field, value) -> None:
+    with pytest.raises(ConfigError, match=field):
+        AndroidConfig(**{field: value})
