@@ -37,7 +37,7 @@ class OracleAgent(Agent):
     def __init__(self, task: SimTask | str, path: tuple[Step, ...] | None = None, route: int = 0):
         """``route`` r > 0 plays the task's alternative route r; ``path``, these entries."""
         self.task = task = sim_task(task)
-        routes = task.routes()
+        routes = task.routes
         if isinstance(route, bool) or not isinstance(route, int) or not 0 <= route < len(routes):
             raise ConfigError(f"task {task.id} has routes 0 (its golden path) to {len(routes) - 1}; "
                               f"got route={route!r}")

@@ -211,6 +211,7 @@ class SimTask:
         """The oracle's verdict on the phone's state."""
         return bool(ORACLES[self.oracle](phone))
 
+    @property
     def routes(self) -> list[GoldenRoute]:
         """The task's own route first, then its alternatives (route r > 0 is
         ``alternatives[r - 1]``)."""
@@ -226,7 +227,7 @@ class SimTask:
         index of the screen it starts on."""
         states: list[UIState] = []
         starts: list[int] = []
-        for n, step in enumerate(self.routes()[route].golden_path):
+        for n, step in enumerate(self.routes[route].golden_path):
             starts.append(len(states))
             try:
                 for action in step.actions(phone):
@@ -302,7 +303,7 @@ class SimTask:
 
     def _annotate(self, trace: Trace, starts: list[int], *, route: int = 0) -> Annotation:
         checkpoints = []
-        for n, spec in enumerate(self.routes()[route].checkpoints):
+        for n, spec in enumerate(self.routes[route].checkpoints):
             where = f"{self._route_name(route)}checkpoint {n + 1}"
             if not 0 <= spec.at < len(starts):
                 raise self.error(f"{where}: 'at' must be 0..{len(starts) - 1}, got {spec.at}")

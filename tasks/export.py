@@ -31,7 +31,7 @@ def export_dataset(root: str | Path, tasks: Iterable[SimTask]) -> list[TaskMetad
     for task in tasks:
         path = dataset_path(task)
         annotation = task.annotation
-        for r, (golden, route) in enumerate(zip(task.routes(), [annotation, *annotation.alternatives])):
+        for r, (golden, route) in enumerate(zip(task.routes, [annotation, *annotation.alternatives])):
             trace, starts = task.replay_ground_truth(route=r)  # with every screenshot
             screens = {starts[spec.at]: cp for spec, cp in zip(golden.checkpoints, route.checkpoints)}
             write_ground_truth(

@@ -133,7 +133,7 @@ class SimulatorTruth(_Loaded):
         except MobileGymError:
             return False
         return any(c.keyword is Keyword.FUZZY
-                   for route in task.routes() for spec in route.checkpoints for c in spec.checks)
+                   for route in task.routes for spec in route.checkpoints for c in spec.checks)
 
     def episode_of(self, task: str) -> str:
         from mobile_gym.tasks.catalogue import task_id

@@ -17,7 +17,7 @@ import threading
 from typing import TYPE_CHECKING, Callable
 
 from mobile_gym.devices.fake import wire
-from mobile_gym.devices.fake.android import ANDROID
+from mobile_gym.devices.fake.android_commands import ANDROID
 from mobile_gym.devices.fake.shell import ShellSession, Streams, Subscribe
 from mobile_gym.devices.fake.sync import serve_sync
 from mobile_gym.devices.fake.toolbox import TOOLBOX
