@@ -36,6 +36,7 @@ bench: $(STAMP)
 	$(PY) benchmarks/bench_runner.py
 	$(PY) benchmarks/bench_env_resources.py
 	$(PY) benchmarks/bench_policy_envs.py
+	$(PY) benchmarks/bench_device_step.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

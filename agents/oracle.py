@@ -99,10 +99,15 @@ class OracleAgent(Agent):
 
 
 def sim_task(task: SimTask | str) -> SimTask:
-    """The simulator task an id or env id names (a `SimTask` is returned as is)."""
+    """The simulator task an id or env id names (a `SimTask` is returned as is); a
+    task judged by a dataset has no golden path to play: a `ConfigError`."""
     from mobile_gym.env import resolve_task  # lazily: the env module pulls in gymnasium
 
-    return resolve_task(task)
+    resolved = resolve_task(task)
+    if not isinstance(resolved, SimTask):
+        raise ConfigError(f"the oracle plays a simulator task's golden path; {resolved.id} is judged by a "
+                          "LlamaTouch dataset and has none here")
+    return resolved
 
 
 def _tap(node: Node, size: tuple[int, int]) -> Action:

@@ -3,8 +3,9 @@
 ``mobile-gym evaluate`` judges recorded AgentEnv traces against a LlamaTouch dataset
 with the essential-state matcher and/or the action-matching baselines, prints a table
 and writes ``episodes.csv`` and ``summary.json``. ``mobile-gym tasks`` lists the
-registered tasks and the backends that can run them; ``run`` and ``play`` run agents on
-simulator tasks; ``export-dataset`` writes simulator tasks in LlamaTouch's dataset
+registered tasks and the backends that can run them; ``run`` runs agents on simulator
+tasks, or on phones and emulators (``--backend device``, LlamaTouch's tasks with
+``--dataset``); ``play`` on simulator tasks; ``export-dataset`` writes simulator tasks in LlamaTouch's dataset
 format; ``demos`` records an agent's episodes in a policy preset's spaces as a Minari
 dataset. Importing this module is cheap: the
 evaluation code (and torch, only if a fuzzy primitive needs it) loads when a command runs.
@@ -15,7 +16,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from mobile_gym.report_text import printable
 
@@ -128,19 +129,33 @@ def build_parser() -> argparse.ArgumentParser:
         description="Run an agent on simulator tasks matching the patterns, for N seeds each, in K "
                     "worker processes; append one JSON line per finished episode to OUT/episodes.jsonl "
                     "(--resume finishes a killed run without repeating an episode, and reruns the "
-                    "episodes that ended in an error).",
+                    "episodes that ended in an error). With --backend device, on phones or emulators "
+                    "over adb, one worker per --serial; with --dataset, on any of LlamaTouch's tasks.",
     )
     rn.add_argument("--agent", required=True, metavar="NAME|module:Class", help=agent_help)
     rn.add_argument("--tasks", nargs="+", default=["*"], metavar="PATTERN", help=f"{tasks_help} (default: all)")
-    rn.add_argument("--backend", choices=BACKENDS, default="sim")
+    rn.add_argument("--backend", choices=BACKENDS, default="sim",
+                    help="sim: the simulated phone (default); device: phones or emulators over adb")
+    phone = rn.add_argument_group("phones and emulators (--backend device)")
+    phone.add_argument("--serial", action="append", metavar="S",
+                       help="a phone's adb serial; repeat for several, each driven by its own worker "
+                            "(default: the only phone adb sees)")
+    phone.add_argument("--dataset", type=Path, metavar="DIR",
+                       help="LlamaTouch's ground-truth dataset (format A): any of its 495 tasks runs, judged by "
+                            "its annotation (default: only the simulator's tasks, by their own)")
+    phone.add_argument("--snapshot", metavar="NAME",
+                       help="an emulator snapshot loaded at every reset (adb emu avd snapshot load NAME)")
+    phone.add_argument("--adb-host", default="127.0.0.1", metavar="HOST", help="the adb server's host")
+    phone.add_argument("--adb-port", type=int, metavar="PORT",
+                       help="the adb server's port (default: ANDROID_ADB_SERVER_PORT or 5037)")
     rn.add_argument("--seeds", type=_at_least_one, default=1, metavar="N")
     rn.add_argument("--workers", type=_at_least_one, default=1, metavar="K")
     rn.add_argument("--episode-timeout", type=_seconds, default=EPISODE_TIMEOUT, metavar="SECONDS",
                     help=f"an episode still running after this long is killed and recorded as an EpisodeTimeout "
                          f"error (default: {EPISODE_TIMEOUT:g}; 0 or none: no limit)")
     rn.add_argument("--out", type=Path, default=Path("runs/latest"), metavar="DIR")
-    rn.add_argument("--dynamics", choices=list(DYNAMICS), default="default")
-    rn.add_argument("--profile", choices=list(PROFILES), default=DEFAULT_PROFILE)
+    rn.add_argument("--dynamics", choices=list(DYNAMICS), help="the simulated phone's (default: default)")
+    rn.add_argument("--profile", choices=list(PROFILES), help=f"the simulated phone's (default: {DEFAULT_PROFILE})")
     rn.add_argument("--save-traces", action="store_true",
                     help="write each episode as an AgentEnv trace in OUT/traces: screenshots, uiautomator dumps, "
                          "activities, actions, installed apps, and each screen's droidbot JSON hierarchy "
@@ -265,6 +280,10 @@ def _fake_device(args: argparse.Namespace) -> int:
         print(f"  adbutils:     adbutils.AdbClient(port={server.port}).device({serials[0]!r})")
         print(f"  uiautomator2: ANDROID_ADB_SERVER_PORT={server.port} before importing it, then "
               f"u2.connect({serials[0]!r})")
+        print(f"  mobile-gym:   mobile-gym run --backend device --adb-port {server.port} --serial {serials[0]} "
+              "--agent random --tasks 'settings-*'")
+        for serial in serials:
+            print(f"  {serial}'s emulator console (avd snapshot save/load): 127.0.0.1:{server.console_port(serial)}")
         print("Ctrl-C stops it.", flush=True)
         try:
             threading.Event().wait()
@@ -307,7 +326,7 @@ def task_rows() -> list[dict[str, str]]:
     sim, catalogue, steps = simulator_tasks(), llamatouch_catalogue(), golden_steps()
 
     def row(task, apps: str) -> dict[str, str]:
-        backends = sim[task.id].backends if task.id in sim else ()
+        backends = sim[task.id].backends if task.id in sim else ("device",)  # judged by LlamaTouch's dataset
         return {"id": task.env_id, "app": apps, "category": task.category, "steps": str(steps[task.id]),
                 "limit": str(default_step_limit(steps[task.id])), "backends": ",".join(backends) or "-",
                 "instruction": task.instruction}
@@ -386,7 +405,8 @@ def _run(args: argparse.Namespace) -> int:
     from mobile_gym.runner.batch import progress_printer
     from mobile_gym.runner.metrics import markdown_table, write_reports
 
-    jobs = [Job(t.id, args.agent, seed) for t in _chosen_simulator_tasks(args.tasks) for seed in range(args.seeds)]
+    env_kwargs, devices = _run_backend(args)
+    jobs = [Job(t.id, args.agent, seed) for t in _chosen_run_tasks(args) for seed in range(args.seeds)]
     options = {name: getattr(args, name) for name in LLM_OPTIONS if getattr(args, name) is not None}
     if args.price is not None:
         from mobile_gym.agents import LLMConfig
@@ -394,12 +414,10 @@ def _run(args: argparse.Namespace) -> int:
         options["prices"] = {args.model or LLMConfig.model: tuple(args.price)}
     try:
         records = run_batch(jobs, args.out, workers=args.workers, resume=args.resume, agent_options=options,
-                            retry_errors=not args.keep_errors,
-                            env_kwargs={"dynamics": args.dynamics, "profile": args.profile,
-                                        "terminate_on_success": not args.no_terminate_on_success},
+                            retry_errors=not args.keep_errors, env_kwargs=env_kwargs, devices=devices,
                             save_traces=args.save_traces, trace_screenshots=args.trace_screenshots,
                             episode_timeout=args.episode_timeout, progress=progress_printer())
-        summary = write_reports(args.out, records)
+        summary = write_reports(args.out, records, dataset=args.dataset)
     except KeyboardInterrupt:
         print("\ninterrupted: finished episodes are kept; --resume continues", file=sys.stderr)
         return 130
@@ -413,6 +431,53 @@ def _run(args: argparse.Namespace) -> int:
     code = _report_errors(records)
     print(f"\nresults in {printable(args.out)}: episodes.jsonl, episodes.csv, summary.json, *.png, report.html")
     return code
+
+
+def _run_backend(args: argparse.Namespace) -> tuple[dict[str, Any], list[dict[str, Any]] | None]:
+    """The envs' keyword arguments for ``run``, and on phones one entry per worker."""
+    from mobile_gym.simulator.profiles import DEFAULT_PROFILE
+
+    env_kwargs: dict[str, Any] = {"terminate_on_success": not args.no_terminate_on_success}
+    phone = {"--serial": args.serial, "--dataset": args.dataset, "--snapshot": args.snapshot,
+             "--adb-port": args.adb_port, "--adb-host": None if args.adb_host == "127.0.0.1" else args.adb_host}
+    if args.backend == "sim":
+        given = [flag for flag, value in phone.items() if value is not None]
+        if given:
+            raise UsageError(f"{', '.join(given)} go with --backend device")
+        env_kwargs.update(dynamics=args.dynamics or "default", profile=args.profile or DEFAULT_PROFILE)
+        return env_kwargs, None
+    if args.dynamics is not None or args.profile is not None:
+        raise UsageError("--dynamics and --profile describe the simulated phone; a real one is what it is")
+    if args.dataset is not None and not args.dataset.is_dir():
+        raise UsageError(f"dataset folder {args.dataset} does not exist")
+    env_kwargs.update(backend="device", adb_host=args.adb_host, adb_port=args.adb_port,
+                      dataset=None if args.dataset is None else str(args.dataset.resolve()), snapshot=args.snapshot)
+    serials = list(dict.fromkeys(args.serial or []))
+    if args.workers != 1 and args.workers != max(1, len(serials)):
+        raise UsageError("on phones there is one worker per --serial: leave out --workers")
+    return env_kwargs, [{"serial": s} for s in serials] or [{"serial": None}]
+
+
+def _chosen_run_tasks(args: argparse.Namespace) -> list:
+    """``--tasks`` among the simulator's tasks, or (with ``--dataset``) among LlamaTouch's
+    tasks the dataset holds."""
+    if args.dataset is None:
+        return _chosen_simulator_tasks(args.tasks)
+    from mobile_gym.errors import MobileGymError, UnknownTaskError
+    from mobile_gym.formats.llamatouch import GroundTruthDataset
+    from mobile_gym.tasks.catalogue import llamatouch_catalogue
+    from mobile_gym.tasks.suite import select_tasks
+
+    try:
+        held = set(GroundTruthDataset(args.dataset).episodes())
+    except MobileGymError as exc:
+        raise UsageError(str(exc)) from None
+    tasks = {t.id: t for t in llamatouch_catalogue().values() if t.episode in held}
+    try:
+        return select_tasks(args.tasks, tasks, "LlamaTouch task",
+                            f"the dataset at {args.dataset} holds {len(tasks)} of them")
+    except UnknownTaskError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _demos(args: argparse.Namespace) -> int:

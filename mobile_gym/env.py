@@ -8,8 +8,12 @@ solved by any one route; ``info["matched"]`` and ``info["route"]`` speak of the 
 got furthest (0: the golden path's). The simulator's oracle is reported in ``info`` for
 checking the matcher, never used as reward.
 
-An env is cheap to make, copy and pickle (a few ms, well under 1 MB): the task, its
-annotation and the matcher (caches, embedding model) are shared by every env of the
+With ``backend="device"`` the same env drives a phone or emulator (`AndroidDevice`), and
+a LlamaTouch task without a simulator definition is judged by the annotation of a
+LlamaTouch dataset (``dataset=``, `mobile_gym.tasks.dataset`); no oracle reads a phone.
+
+A simulator env is cheap to make, copy and pickle (a few ms, well under 1 MB): the task,
+its annotation and the matcher (caches, embedding model) are shared by every env of the
 process and are not part of an env's pickle. A task with fuzzy checks loads the
 embedding model at ``make`` (once per process, 5-10 s; `warm_up` does it up front), so no
 ``step`` ever waits for it.
@@ -19,7 +23,8 @@ from __future__ import annotations
 
 import time
 from functools import lru_cache
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import gymnasium as gym
 import numpy as np
@@ -35,12 +40,18 @@ from mobile_gym.simulator.profiles import DEFAULT_PROFILE, PROFILES, DeviceProfi
 from mobile_gym.simulator.render import check_screenshot_size
 from mobile_gym.spaces import ImageBox, UnicodeText
 from mobile_gym.tasks.catalogue import llamatouch_catalogue, task_id
-from mobile_gym.tasks.definition import SimTask
+from mobile_gym.tasks.dataset import DatasetTask, dataset_task
+from mobile_gym.tasks.definition import BACKENDS, SimTask
 from mobile_gym.tasks.suite import simulator_tasks
 from mobile_gym.trace import UIState
 from mobile_gym.ui.elements import Element, actionable_elements
 from mobile_gym.ui.hierarchy import ViewHierarchy
 
+if TYPE_CHECKING:  # adbutils and uiautomator2 load when an env first drives a phone
+    from mobile_gym.devices.android import AndroidConfig
+
+#: What an env runs: a simulator task, or a LlamaTouch task judged by a dataset (on a phone).
+Task = SimTask | DatasetTask
 MAX_XML_LENGTH = 2_000_000
 REWARD_MODES = ("sparse", "progress")
 RENDER_MODES = (None, "rgb_array")
@@ -63,26 +74,37 @@ def warm_up(embedding_model: str | None = None) -> None:
     shared_embedder(embedding_model).load()  # the embedder shared_matcher's matcher uses
 
 
-def resolve_task(task: str | SimTask, backend: str = "sim") -> SimTask:
-    """The task a ``gym.make`` id or name stands for, if ``backend`` can run it."""
-    if isinstance(task, SimTask):
+def resolve_task(task: str | Task, backend: str = "sim", dataset: str | Path | None = None) -> Task:
+    """The task a ``gym.make`` id or name stands for, if ``backend`` can run it: its
+    simulator definition, or (``dataset``, a LlamaTouch format-A dataset, on a device)
+    the catalogue task judged by the dataset's annotation."""
+    if not isinstance(task, str):
         return task
+    if backend not in BACKENDS:
+        raise ConfigError(f"backend={backend!r} is unknown; backends: {', '.join(BACKENDS)}")
     name = task_id(task)
     sim = simulator_tasks().get(name)
+    catalogued = llamatouch_catalogue().get(name)
+    if sim is None and catalogued is None:
+        raise UnknownTaskError(f"unknown task {task!r}; `mobile-gym tasks` lists them")
+    if dataset is not None:
+        if backend != "device":
+            raise ConfigError("dataset= gives the annotations a phone is judged by: it goes with backend='device'")
+        if catalogued is None:
+            raise ConfigError(f"task {name!r} is not one of LlamaTouch's: its annotation is its own, not a dataset's")
+        return dataset_task(catalogued, dataset)
     if sim is not None and backend in sim.backends:
         return sim
-    if sim is None and name not in llamatouch_catalogue():
-        raise UnknownTaskError(f"unknown task {task!r}; `mobile-gym tasks` lists them")
     if sim is None:
         raise BackendUnavailableError(
-            f"task {name!r} cannot run on backend {backend!r}: it has no simulator definition "
-            "(tasks/sim/*.yaml) and no other backend exists yet; `mobile-gym tasks --backend sim` "
-            "lists the tasks that run")
+            f"task {name!r} has no simulator definition (tasks/sim/*.yaml): it runs on a phone or emulator, "
+            "judged by LlamaTouch's dataset: gym.make(..., backend='device', dataset=PATH)"
+            + ("" if backend == "device" else "; `mobile-gym tasks --backend sim` lists the simulator's tasks"))
     raise BackendUnavailableError(
         f"task {name!r} cannot run on backend {backend!r}; backends that can: {', '.join(sim.backends)}")
 
 
-def make_env(task: str | SimTask, **kwargs: Any) -> MobileEnv:
+def make_env(task: str | Task, **kwargs: Any) -> MobileEnv:
     """The entry point every id is registered with. A function, not the class, so that
     ``gym.make`` passes ``render_mode`` through as given: for a class it would swap
     ``"human"`` for a `HumanRendering` wrapper (a window, pygame) with only a warning."""
@@ -90,23 +112,37 @@ def make_env(task: str | SimTask, **kwargs: Any) -> MobileEnv:
 
 
 class MobileEnv(gym.Env):
-    """A mobile UI task as a Gymnasium env (see DESIGN §3.5 and the README)."""
+    """A mobile UI task as a Gymnasium env (see DESIGN §3.5 and the README).
+
+    On ``backend="device"``: ``serial``, ``adb_host``, ``adb_port`` name the phone (as
+    adb knows it); ``dataset`` a LlamaTouch dataset (format A) whose annotation judges
+    the task; ``snapshot`` an emulator snapshot loaded at every reset (its console on
+    ``console_port``, default the serial's); ``device_config`` the `AndroidConfig`
+    deadlines. ``profile`` and ``dynamics`` are the simulator's.
+    """
 
     metadata = {"render_modes": ["rgb_array"], "render_fps": 2}
 
     def __init__(
         self,
-        task: str | SimTask,
+        task: str | Task,
         *,
         backend: str = "sim",
-        dynamics: str | Dynamics = "default",
-        profile: str | DeviceProfile = DEFAULT_PROFILE,
+        dynamics: str | Dynamics | None = None,
+        profile: str | DeviceProfile | None = None,
         observation_size: tuple[int, int] | None = None,
         reward_mode: str = "sparse",
         terminate_on_success: bool = True,
         embedding_model: str | None = None,
         timings: bool = False,
         render_mode: str | None = None,
+        serial: str | None = None,
+        adb_host: str = "127.0.0.1",
+        adb_port: int | None = None,
+        dataset: str | Path | None = None,
+        snapshot: str | None = None,
+        console_port: int | None = None,
+        device_config: AndroidConfig | None = None,
     ):
         if reward_mode not in REWARD_MODES:
             raise ConfigError(f"reward_mode must be one of {', '.join(REWARD_MODES)}; got {reward_mode!r}")
@@ -115,21 +151,37 @@ class MobileEnv(gym.Env):
                 f"render_mode={render_mode!r} is not supported: use None or 'rgb_array' and wrap the env "
                 "for more (gymnasium.wrappers.HumanRendering for a window, with pygame installed; "
                 "RenderCollection for a list of frames)")
-        self.task = resolve_task(task, backend)
+        self.task = resolve_task(task, backend, dataset)
         self.backend = backend
         self.reward_mode = reward_mode
         self.terminate_on_success = terminate_on_success
         self.embedding_model = embedding_model
         self.timings = timings  # wall-clock seconds per phase in info (never deterministic)
         self.render_mode = render_mode
-        profile = _argument(get_profile, profile, "profile", PROFILES)
-        screen = profile.size
+        if backend == "sim":
+            phone_only = {"serial": serial, "adb_port": adb_port, "snapshot": snapshot,
+                          "console_port": console_port, "device_config": device_config}
+            given = [k for k, v in phone_only.items() if v is not None] + (["adb_host"] if adb_host != "127.0.0.1"
+                                                                            else [])
+            if given:
+                raise ConfigError(f"{', '.join(given)} describe a phone: they go with backend='device'")
+            profile = _argument(get_profile, DEFAULT_PROFILE if profile is None else profile, "profile", PROFILES)
+            dynamics = _argument(get_dynamics, "default" if dynamics is None else dynamics, "dynamics", DYNAMICS)
+            self.device = self.task.device(profile=profile, seed=0, dynamics=dynamics)
+            self._setup = self.task.setup
+        else:
+            if profile is not None or dynamics is not None:
+                raise ConfigError("profile= and dynamics= describe the simulated phone; a real one is what it is")
+            from mobile_gym.devices.android import AndroidDevice
+
+            self._setup = phone_setup(self.task, snapshot)
+            self.device = AndroidDevice(serial, adb_host, adb_port, device_config, snapshot=snapshot,
+                                        console_port=console_port)
+        screen = self.device.screen_size
         # width, height of the observed screenshot: a quarter of the screen by default
         self.observation_size = check_screenshot_size(
             default_observation_size(screen) if observation_size is None else observation_size, screen,
             "observation_size")
-        self.device = self.task.device(profile=profile, seed=0,
-                                       dynamics=_argument(get_dynamics, dynamics, "dynamics", DYNAMICS))
         self._judges_pixels = self.task.annotation.judges_pixels  # then it judges full-size screens
         shared_matcher(embedding_model).warm_up(self.task.annotation)  # the model, if fuzzy: never in a step
         w, h = self.observation_size
@@ -169,7 +221,7 @@ class MobileEnv(gym.Env):
         if options:  # none are defined yet: a typo must not pass for a setting
             raise ConfigError(f"reset(options=...) takes no options; got {', '.join(map(repr, options))}")
         super().reset(seed=seed)
-        self.device.reset(device_seed(self.np_random), self.task.setup)
+        self.device.reset(device_seed(self.np_random), self._setup)
         # the last step is all judging needs: memory does not grow with the episode
         self._tracker = Tracker(self.task.annotation, shared_matcher(self.embedding_model), history=False)
         self._steps = 0
@@ -250,7 +302,7 @@ class MobileEnv(gym.Env):
             "matched": dict(tracker.matched),
             "route": tracker.route,
             "success": tracker.success,
-            "oracle_success": self.task.succeeded(self.device),
+            "oracle_success": self.task.succeeded(self.device) if self.backend == "sim" else None,
             "activity": self._activity,
             "steps": self._steps,
             "terminated_by": self._terminated_by,
@@ -258,6 +310,28 @@ class MobileEnv(gym.Env):
         if self.timings:
             info["timings"] = timings
         return info
+
+
+def phone_setup(task: Task, snapshot: str | None) -> dict[str, Any]:
+    """A task's setup as a phone carries it out (`AndroidDevice.reset`): the task's apps
+    stopped (unless a snapshot restores the whole phone) and its app launched. The
+    simulator's other setup (apps installed, app state) only a snapshot can hold."""
+    from mobile_gym.simulator.apps import resolve_package
+
+    setup = dict(task.setup)
+    held = sorted(set(setup) - {"launch"})
+    if held and snapshot is None:
+        raise ConfigError(
+            f"task {task.id!r} starts from a state adb cannot set up ({', '.join(held)}: {setup}); "
+            "give snapshot=NAME, an emulator snapshot holding it")
+    if isinstance(task, DatasetTask):
+        apps = task.packages
+    else:
+        apps = frozenset({resolve_package(task.app)})
+    out: dict[str, Any] = {} if snapshot is not None else {"stop": sorted(apps)}
+    if setup.get("launch"):
+        out["launch"] = resolve_package(str(setup["launch"]))
+    return out
 
 
 def device_seed(np_random: np.random.Generator) -> int:

@@ -37,7 +37,8 @@ annotated on that trace's screens by selecting nodes, with LlamaTouch's keywords
 ``scroll_to`` or ``tap_all`` may take several, or none): declared, like LlamaTouch's
 ``nsteps``, so that registering the envs and listing the tasks (step limit, difficulty)
 need not replay anything. Optional ``backends`` names the backends that run the task
-(default and today only ``[sim]``).
+(default: ``[sim, device]``; on a device, a setup other than ``launch`` needs an
+emulator snapshot holding it, see `mobile_gym.env.phone_setup`).
 
 ``alternatives`` lists other routes, each a golden path with checkpoints annotated on
 its own replay, for a task whose valid routes end on screens that share no essential
@@ -78,8 +79,8 @@ KEYS = {"id", "instruction", "app", "category", "episode", "setup", "steps", "go
         "checkpoints", "oracle", "backends", "alternatives"}
 ROUTE_KEYS = {"golden_path", "checkpoints"}
 REQUIRED = ("id", "instruction", "app", "category", "steps", "golden_path", "checkpoints", "oracle")
-#: The backends that exist today; a task may name only these.
-BACKENDS = ("sim",)
+#: The backends: the simulated phone, and a real phone or emulator over adb.
+BACKENDS = ("sim", "device")
 BARE_STEPS = {"enter": Action.enter, "back": Action.back, "home": Action.home}
 MAX_SCROLLS = 12
 MAX_REPEATS = 20
@@ -181,7 +182,7 @@ class SimTask:
     steps: int  # actions on the golden path (LlamaTouch's difficulty measure); checked on replay
     episode: str | None = None
     setup: Mapping[str, Any] = field(default_factory=dict)
-    backends: tuple[str, ...] = ("sim",)
+    backends: tuple[str, ...] = BACKENDS
     alternatives: tuple[GoldenRoute, ...] = ()
     source: Path | None = field(default=None, compare=False)
 
@@ -373,7 +374,7 @@ def _parse_task(entry: Any, i: int, path: Path) -> SimTask:
     episode = entry.get("episode")
     if episode is not None and not isinstance(episode, str):
         raise fail("episode", "must be a string (quote the number)")
-    backends = entry.get("backends", ["sim"])
+    backends = entry.get("backends", list(BACKENDS))
     if not isinstance(backends, list) or not all(isinstance(b, str) for b in backends):
         raise fail("backends", "must be a list of backend names")
     unknown = [b for b in backends if b not in BACKENDS]

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from difflib import get_close_matches
 from fnmatch import fnmatchcase
 from functools import lru_cache
 from importlib import resources
+from typing import TypeVar
 
 from mobile_gym.errors import TaskError, UnknownTaskError
 from mobile_gym.tasks.definition import SimTask, read_tasks
+
+T = TypeVar("T")
 
 
 @lru_cache(maxsize=1)
@@ -40,7 +43,13 @@ def select_simulator_tasks(patterns: Sequence[str] | None = None) -> list[SimTas
     """The simulator tasks some names stand for (all when none), in the order named:
     task ids, env ids (``LlamaTouch/<id>-v0``) or fnmatch patterns of either. A name that
     matches nothing is an `UnknownTaskError` that suggests the closest names."""
-    tasks = simulator_tasks()
+    return select_tasks(patterns, simulator_tasks(), "simulator task", "see `mobile-gym tasks --backend sim`")
+
+
+def select_tasks(patterns: Sequence[str] | str | None, tasks: Mapping[str, T], kind: str = "task",
+                 listing: str = "see `mobile-gym tasks`") -> list[T]:
+    """The ``tasks`` (by id, each with an ``env_id``) some names stand for, as
+    `select_simulator_tasks` picks them; ``kind`` and ``listing`` word the error."""
     chosen: dict[str, None] = {}
     for pattern in [patterns] if isinstance(patterns, str) else patterns or ["*"]:
         hits = [t for t, task in tasks.items() if fnmatchcase(t, pattern) or fnmatchcase(task.env_id, pattern)]
@@ -49,6 +58,6 @@ def select_simulator_tasks(patterns: Sequence[str] | None = None) -> list[SimTas
                      else [*tasks, *sorted({t.split("-")[0] + "-*" for t in tasks})])
             close = get_close_matches(pattern, names, n=5)
             hint = f"; close matches: {', '.join(close)}" if close else ""
-            raise UnknownTaskError(f"no simulator task {pattern}{hint} (see `mobile-gym tasks --backend sim`)")
+            raise UnknownTaskError(f"no {kind} {pattern}{hint} ({listing})")
         chosen.update(dict.fromkeys(hits))
     return [tasks[t] for t in chosen]

@@ -4,6 +4,7 @@ verbatim, and each fault recovered or reported as a `DeviceError` within its dea
 
 from __future__ import annotations
 
+import gc
 import threading
 import time
 
@@ -11,7 +12,15 @@ import numpy as np
 import pytest
 
 from mobile_gym.actions import Action
-from mobile_gym.devices.android import AndroidConfig, AndroidDevice
+from mobile_gym.devices import android
+from mobile_gym.devices.android import (
+    _END_MARK,
+    _FOCUS_MARK,
+    _PACKAGES_MARK,
+    AndroidConfig,
+    AndroidDevice,
+    _front_and_packages,
+)
 from mobile_gym.devices.fake.adb_server import FakePhoneServer
 from mobile_gym.errors import ConfigError, DeviceError
 from mobile_gym.simulator import SimulatedDevice
@@ -153,6 +162,9 @@ def test_an_adb_server_that_is_gone_is_a_device_error() -> None:
     device.close()
     with pytest.raises(DeviceError, match="closed"):
         device.foreground_activity()
+    with pytest.raises(DeviceError, match="closed"):
+        device.observe(screenshot=False)
+    gc.collect()  # the sockets the libraries leave behind a refused connection go here, not later
 
 
 def test_no_serial_picks_the_only_phone_and_refuses_to_guess_among_several() -> None:
@@ -175,6 +187,80 @@ def test_reset_goes_home_and_launches_the_tasks_app(phone) -> None:
     assert "nexuslauncher" in guarded(device.foreground_activity)
     with pytest.raises(ConfigError, match="install"):
         device.reset(0, {"install": ["x"]})
+
+
+def _grew(server: FakePhoneServer, before: dict) -> dict:
+    """The fake's counters that moved since ``before`` (`FakePhoneServer.stats`)."""
+    after = server.stats()
+    return {k: after[k] - before[k] for k in after if after[k] != before[k]}
+
+
+def test_a_step_costs_four_uiautomator2_requests_and_one_shell_command(phone) -> None:
+    """An env's step: the action, then the observation for the agent and the one judged."""
+    server, device, _ = phone
+    guarded(device.perform, Action.back())  # the screen size is read once, here
+    before = server.stats()
+    guarded(device.perform, Action.back())
+    guarded(device.observe, screenshot_size=(270, 600))
+    guarded(device.observe, screenshot=False)
+    grew = _grew(server, before)
+    assert grew["u2_requests"] == 4  # the action, two dumps that agree, the screenshot
+    assert grew["shell_commands"] == 1  # the foreground activity and the packages, at once
+    assert grew["adb_connections"] == 5  # one each: the adb server's version is not asked again
+
+
+def test_observing_again_before_an_action_shows_the_screen_read_once(phone) -> None:
+    server, device, _ = phone
+    first = guarded(device.observe, screenshot_size=(270, 600))
+    before = server.stats()
+    again = guarded(device.observe, screenshot=False, deferred_screenshot=True)
+    assert (again.xml, again.activity, again.installed_packages) == (first.xml, first.activity,
+                                                                     first.installed_packages)
+    assert again.image.size == (1080, 2400)  # the same screenshot, decoded whole when read
+    assert _grew(server, before) == {}
+    # the phone changes by itself: observations keep the screen read, reads of "now" do not
+    server.phone(SERIAL).launch("com.android.settings")
+    assert guarded(device.observe, screenshot=False).activity == first.activity
+    now = server.device(SERIAL).foreground_activity()
+    assert guarded(device.foreground_activity) == now != first.activity
+    # an action: everything is read afresh
+    guarded(device.perform, Action.back())
+    state = guarded(device.observe, screenshot=False)
+    assert (state.xml, state.activity) == (server.device(SERIAL).observe(screenshot=False).xml,
+                                           server.device(SERIAL).foreground_activity())
+
+
+def test_activity_and_packages_are_read_from_one_command_whose_reply_is_checked() -> None:
+    def reply(focus: str) -> str:
+        return (f"{_FOCUS_MARK}\n{focus}\n{_PACKAGES_MARK}\npackage:com.example.notes\r\n"
+                f"package:com.android.settings\n{_END_MARK}")
+
+    packages = frozenset({"com.example.notes", "com.android.settings"})
+    short = "  mCurrentFocus=Window{3c8a7e1 u0 com.example.notes/.Main}"  # dumpsys's short form
+    assert _front_and_packages(reply(short)) == ("com.example.notes/com.example.notes.Main", packages)
+    full = "  mCurrentFocus=Window{3c8a7e1 u0 com.android.settings/com.android.settings.Settings}"
+    assert _front_and_packages(reply(full))[0] == "com.android.settings/com.android.settings.Settings"
+    assert _front_and_packages(reply("  mCurrentFocus=null")) == (None, packages)  # no app window focused
+    with pytest.raises(EOFError, match="cut short"):
+        _front_and_packages(reply(full)[:60])
+
+
+def test_with_no_window_focused_the_activity_comes_from_the_activity_manager(phone, monkeypatch) -> None:
+    server, device, _ = phone
+    monkeypatch.setattr(android, "FRONT_AND_PACKAGES",
+                        android.FRONT_AND_PACKAGES.replace("grep mCurrentFocus", "grep NoSuchWindow"))
+    assert guarded(device.foreground_activity) == server.device(SERIAL).foreground_activity()
+
+
+def test_a_tap_on_the_first_row_of_pixels_lands_there() -> None:
+    """uiautomator2's own click reads a coordinate below 1 as a fraction of the screen."""
+    with FakePhoneServer(serials=(SERIAL,), seed=3, setup={"launch": "settings"}) as server:
+        device = AndroidDevice(SERIAL, adb_port=server.port, config=FAST)
+        twin = SimulatedDevice(seed=3, setup={"launch": "settings"})
+        guarded(device.perform, Action.click(0.5, 0.0002))  # pixel row 0, not 48% down
+        twin.perform(Action.click(0.5, 0.0002))
+        assert guarded(device.observe, screenshot=False).xml == twin.observe(screenshot=False).xml
+        device.close()
 
 
 @pytest.mark.parametrize("field, value", [("call_timeout", 0), ("settle_timeout", -1), ("dump_retries", -1),

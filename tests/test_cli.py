@@ -349,15 +349,17 @@ def test_tasks_names_each_app_once_and_in_full(capsys) -> None:
     assert len({n.lower() for n in names}) == len(names), "an app shown under two spellings"
 
 
-def test_tasks_lists_only_backends_that_exist(capsys) -> None:
+def test_tasks_lists_the_backends_that_run_each_task(capsys) -> None:
     from mobile_gym.tasks.suite import simulator_tasks
 
     rows = _task_table(capsys)
     sim = {t.env_id for t in simulator_tasks().values()}
-    assert all(r["backends"] == ("sim" if r["id"] in sim else "-") for r in rows)
+    assert all(r["backends"] == ("sim,device" if r["id"] in sim else "device") for r in rows)
+    assert len(_task_table(capsys, "--backend", "sim")) == len(sim) == 30
+    assert len(_task_table(capsys, "--backend", "device")) == 495  # with LlamaTouch's dataset, every task
     with pytest.raises(SystemExit) as exit_:
-        main(["tasks", "--backend", "device"])
-    assert exit_.value.code == 2 and "invalid choice: 'device'" in capsys.readouterr().err
+        main(["tasks", "--backend", "cloud"])
+    assert exit_.value.code == 2 and "invalid choice: 'cloud'" in capsys.readouterr().err
 
 
 # -- run and play: bad agents stop early, errors are named and retried, agents from the cwd --

@@ -158,12 +158,17 @@ def test_render_returns_the_screen() -> None:
     assert frame.shape == (400, 180, 3) and np.array_equal(frame, obs["screenshot"])
 
 
-def test_making_a_task_the_backend_cannot_run_names_the_backends_that_can() -> None:
+def test_making_a_task_the_backend_cannot_run_says_what_can() -> None:
     assert "LlamaTouch/pinterest-settings-menu-piniterest-v0" in gym.registry  # all 495
-    with pytest.raises(BackendUnavailableError, match=r"cannot run on backend 'sim'.*no simulator definition"):
-        gym.make("LlamaTouch/pinterest-settings-menu-piniterest-v0")
-    with pytest.raises(BackendUnavailableError, match=r"backends that can: sim"):
-        gym.make(SIM_IDS[0], backend="device")
+    for backend in ("sim", "device"):  # on a phone without the dataset, nothing judges it
+        with pytest.raises(BackendUnavailableError, match=r"no simulator definition.*backend='device', dataset=PATH"):
+            gym.make("LlamaTouch/pinterest-settings-menu-piniterest-v0", backend=backend)
+    with pytest.raises(ConfigError, match=r"backend='cloud' is unknown; backends: sim, device"):
+        gym.make(SIM_IDS[0], backend="cloud")
+    with pytest.raises(ConfigError, match=r"serial, snapshot describe a phone: they go with backend='device'"):
+        gym.make(SIM_IDS[0], serial="emulator-5554", snapshot="clean")
+    with pytest.raises(ConfigError, match=r"dataset= .* goes with backend='device'"):
+        gym.make(SIM_IDS[0], dataset=".")
     with pytest.raises(UnknownTaskError):
         mobile_gym.env.resolve_task("no-such-task")
 

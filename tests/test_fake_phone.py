@@ -8,6 +8,7 @@ server is ever started (``tests/conftest.py``).
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import functools
 import gc
@@ -28,6 +29,7 @@ from mobile_gym.actions import Action
 from mobile_gym.devices.fake import pixel_point
 from mobile_gym.devices.fake.adb_server import FakePhoneServer
 from mobile_gym.devices.fake.shell import ShellSyntaxError, parse, tokenize
+from mobile_gym.devices.fake.stats import COUNTERS, Stats
 from mobile_gym.simulator import SimulatedDevice
 
 SERIAL = "emulator-5554"
@@ -396,6 +398,49 @@ def test_u2_selectors(server, ud):
         ud(text="No such app").get_text(timeout=0.1)
 
 
+@_within()
+def test_u2_screenshot_is_the_whole_screen_whatever_the_scale(server, ud):
+    """The Java server ignores ``scale``; a client must not come to count on it here."""
+    data = base64.b64decode(ud.jsonrpc.takeScreenshot(0.25, 80))
+    assert Image.open(io.BytesIO(data)).size == (1080, 2400)
+
+
+# ============================================================================ counters
+def _grew(before: dict, after: dict) -> dict:
+    return {k: after[k] - before[k] for k in after if after[k] != before[k]}
+
+
+@_within()
+def test_counters_count_round_trips_and_simulator_time(server, dev, ud):
+    before = server.stats()
+    dev.shell("echo hi")
+    grew = _grew(before, server.stats())
+    assert grew["shell_commands"] == 1 and grew["adb_connections"] >= 1
+    assert not {"u2_requests", "u2_connections", "sim_calls", "sim_seconds"} & set(grew)  # echo asks no simulator
+
+    before = server.stats()
+    ud.jsonrpc.dumpWindowHierarchy(False, 50)
+    grew = _grew(before, server.stats())
+    assert grew["u2_requests"] == grew["u2_connections"] == grew["sim_calls"] == 1
+    assert grew["sim_seconds"] > 0 and "shell_commands" not in grew and "encode_seconds" not in grew
+
+    before = server.stats()
+    ud.jsonrpc.takeScreenshot(1, 80)
+    grew = _grew(before, server.stats())
+    assert grew["u2_requests"] == 1 and grew["sim_seconds"] > 0 and grew["encode_seconds"] > 0
+
+
+def test_stats_refuse_unknown_counters_and_start_at_zero():
+    stats = Stats()
+    assert set(stats.snapshot()) == {*COUNTERS, "sim_seconds", "encode_seconds"}
+    assert not any(stats.snapshot().values())
+    with pytest.raises(KeyError, match="no counter 'u2_request'"):
+        stats.count("u2_request")
+    with stats.simulating():
+        pass
+    assert stats.snapshot()["sim_calls"] == 1
+
+
 # ============================================================================ faults
 @_within()
 def test_fault_u2_dies_and_the_client_restarts_it(server, ud):
@@ -564,11 +609,19 @@ def test_cli_fake_device_serves_until_ctrl_c():
                             stdout=subprocess.PIPE, text=True,
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
-        first = proc.stdout.readline()
-        port = int(re.search(r"127\.0\.0\.1:(\d+)", first).group(1))
+        lines = [proc.stdout.readline()]
+        while not lines[-1].startswith("Ctrl-C"):
+            lines.append(proc.stdout.readline())
+        port = int(re.search(r"127\.0\.0\.1:(\d+)", lines[0]).group(1))
         adb = adbutils.AdbClient(port=port)
         assert [d.serial for d in adb.device_list()] == ["emulator-5554", "abc"]
         assert adb.device("abc").shell("wm size") == "Physical size: 1080x2400"
+        console = next(line for line in lines if line.strip().startswith("abc's emulator console"))
+        from mobile_gym.devices.emulator_console import EmulatorConsole
+
+        with EmulatorConsole("127.0.0.1", int(console.rsplit(":", 1)[1]), timeout=5) as session:
+            session.command("avd snapshot save clean")
+            assert session.command("avd snapshot list")[1:] == ["clean"]
         proc.send_signal(signal.SIGINT)
         assert proc.wait(10) == 0
     finally:

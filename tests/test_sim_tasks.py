@@ -75,7 +75,7 @@ GOOD = """
     (("  steps: 2\n", ""), "missing field(s) steps"),
     (("steps: 2", "steps: 0"), "field 'steps': must be a positive integer, got 0"),
     (("steps: 2", "steps: two"), "field 'steps': must be a positive integer, got 'two'"),
-    (("steps: 2", "steps: 2\n  backends: [sim, device]"), "field 'backends': unknown backend 'device' (backends: sim)"),
+    (("steps: 2", "steps: 2\n  backends: [sim, cloud]"), "field 'backends': unknown backend 'cloud' (backends: sim, device)"),
 ])
 def test_malformed_task_files_name_the_task_and_field(tmp_path, change, problem) -> None:
     path = tmp_path / "tasks.yaml"

@@ -9,23 +9,30 @@ Three things the libraries leave to us, and a phone needs:
 - **Retries.** A dropped connection (each call opens its own) or a dead uiautomator2
   server (relaunched by the library when a request fails) gets the call tried once more;
   a second failure is a `DeviceError` naming the phone and what was being done.
-- **Settling, not sleeping.** After an action the hierarchy is read until two reads
-  agree (bounded by ``settle_timeout``), so a step costs what the phone needs; the last
-  read is the next observation's dump. An empty or cut-short dump (a window in
+- **Settling, not sleeping.** After an action the hierarchy is read until two reads in
+  a row agree (bounded by ``settle_timeout``), so a step costs what the phone needs; the
+  last read is the next observation's dump. An empty or cut-short dump (a window in
   transition) is read again, never passed on.
+- **One reading per screen.** What an observation reads (the dump, the foreground
+  activity and packages in one shell command, a screenshot) is read once between two
+  actions and shared by every observation until the next one.
 """
 
 from __future__ import annotations
 
+import base64
+import io
 import json
 import logging
+import re
 import shlex
 import socket
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
 from http.client import HTTPException
 from typing import Any, Callable, Mapping, TypeVar
 
@@ -48,8 +55,22 @@ KEYS = {ActionType.BACK: "back", ActionType.HOME: "home", ActionType.ENTER: "ent
 MAX_DEPTH = 50
 #: How long a swipe's finger takes to travel (our actions carry no speed), seconds.
 SWIPE_SECONDS = 0.3
-#: Setup keys a phone can carry out; the simulator's others (install, apps) are its own.
-SETUP_KEYS = ("launch", "url")
+#: uiautomator2 swipes in steps of 5 ms.
+SWIPE_STEPS = max(2, int(SWIPE_SECONDS / 0.005))
+#: The JPEG quality uiautomator2 asks screenshots in (its own default).
+SCREENSHOT_QUALITY = 80
+#: One shell command for what adbutils reads in two (``app_current``'s ``dumpsys window
+#: windows``, then ``pm list packages``): the focused window's line, then the packages,
+#: each part after a marker line, so that a reply cut short is seen as such.
+_FOCUS_MARK, _PACKAGES_MARK, _END_MARK = "MOBILE_GYM_FOCUS", "MOBILE_GYM_PACKAGES", "MOBILE_GYM_END"
+FRONT_AND_PACKAGES = (f"echo {_FOCUS_MARK}; dumpsys window windows | grep mCurrentFocus; "
+                      f"echo {_PACKAGES_MARK}; pm list packages; echo {_END_MARK}")
+#: adbutils' reading of the focused window (``app_current``), line by line.
+_FOCUS = re.compile(r"mCurrentFocus=Window{.*\s+(?P<package>[^\s]+)/(?P<activity>[^\s]+)\}")
+_PACKAGE = re.compile(r"^package:(\S+)\r?$", re.M)
+#: Setup keys a phone can carry out: packages to force-stop, a package to launch, a URL to
+#: open. The simulator's others (install, apps) only an emulator snapshot can hold.
+SETUP_KEYS = ("stop", "launch", "url")
 
 
 @dataclass(frozen=True)
@@ -62,7 +83,8 @@ class AndroidConfig:
     connect_timeout: float = 45.0
     #: the longest wait for the screen to settle after an action (then it is read as is)
     settle_timeout: float = 3.0
-    #: pause between two reads of the hierarchy while settling or re-reading an empty one
+    #: pause before each further read of the hierarchy while settling a screen seen
+    #: changing (two reads that differ), or re-reading an empty one
     poll_interval: float = 0.05
     #: reads of an empty or cut-short hierarchy before the step fails
     dump_retries: int = 5
@@ -81,14 +103,83 @@ class AndroidConfig:
 
 
 class _Client(adbutils.AdbClient):
-    """adbutils' client with Nagle's algorithm off: a request written in two parts (an
-    HTTP request's headers, then its body) otherwise waits ~40 ms for the phone's
-    delayed acknowledgement, on every call."""
+    """adbutils' client, three costs of every call taken away:
+
+    - Nagle's algorithm is off: a request written in two parts (an HTTP request's
+      headers, then its body) otherwise waits ~40 ms for the phone's delayed
+      acknowledgement.
+    - The server's version is asked once, not before every transport (adbutils opens a
+      connection for ``host:version`` ahead of each shell command and uiautomator2
+      request); `forget_version` drops it when a call fails, in case the server changed.
+    - A connection whose other end has already closed is closed at once (`_Connection`).
+    """
+
+    def __init__(self, host: str, port: int | None, socket_timeout: float) -> None:
+        super().__init__(host=host, port=port, socket_timeout=socket_timeout)
+        self._timeout = socket_timeout
+        self._version: int | None = None
 
     def make_connection(self, timeout: float | None = None) -> adbutils.AdbConnection:
-        connection = super().make_connection(timeout)
+        """As the library makes it (which starts an adb server if none answers), ours."""
+        try:
+            connection = _Connection(self.host, self.port)
+        except TimeoutError:
+            raise adbutils.AdbTimeout("connect to adb server timeout") from None
+        connection.conn.settimeout(timeout or self._timeout)
         connection.conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         return connection
+
+    def server_version(self) -> int:
+        if self._version is None:
+            self._version = super().server_version()
+        return self._version
+
+    def forget_version(self) -> None:
+        self._version = None
+
+
+class _Connection(adbutils.AdbConnection):
+    """adbutils half-closes every connection and sleeps 10 ms before closing it, so that
+    a stream still running on the phone (uiautomator2's launch shell) sees the hang-up.
+    A reply read to its end (a shell command's output) has nothing left running: closed
+    without the pause, which was half of what a shell command cost."""
+
+    def close(self) -> None:
+        if not self.closed and _peer_closed(self.conn):
+            self.conn.close()  # the library's close then skips its half-close and pause
+        super().close()
+
+
+def _peer_closed(sock: socket.socket) -> bool:
+    """Whether the other end closed (the stream is at its end), without waiting: a
+    socket with a timeout waits for data even when asked not to, so it is made
+    non-blocking for the look."""
+    timeout = sock.gettimeout()
+    try:
+        sock.setblocking(False)
+        return sock.recv(1, socket.MSG_PEEK) == b""
+    except (BlockingIOError, InterruptedError):
+        return False
+    except OSError:
+        return True
+    finally:
+        try:
+            sock.settimeout(timeout)
+        except OSError:
+            pass
+
+
+def _hang_up(u2: Any) -> None:
+    """Shut uiautomator2's launch stream (the shell its server runs in) down, both ways.
+    The library only closes it, which neither wakes its thread blocked reading the
+    stream nor ends the stream until that read returns: its ``stop_uiautomator`` then
+    waits 3 s for nothing. Shut down, the phone sees the hang-up and the server ends."""
+    sock = getattr(getattr(getattr(u2, "_process", None), "_conn", None), "conn", None)
+    if isinstance(sock, socket.socket):
+        try:
+            sock.shutdown(socket.SHUT_RDWR)
+        except OSError:  # already closed by the other end
+            pass
 
 
 class _Stalled(Exception):
@@ -100,11 +191,20 @@ class AndroidDevice(Device):
 
     ``serial`` picks the phone (default: the only one attached). Connecting is lazy: the
     first call connects, and a failed connection is a `DeviceError` saying what to check.
+    With ``snapshot`` (an emulator's), every reset loads it through the emulator console
+    (``console_port``, default the serial's: ``emulator-5554`` -> 5554; ``console_token``,
+    default read from ``~/.emulator_console_auth_token`` when the console asks).
     """
 
     def __init__(self, serial: str | None = None, adb_host: str = "127.0.0.1", adb_port: int | None = None,
-                 config: AndroidConfig | None = None):
+                 config: AndroidConfig | None = None, *, snapshot: str | None = None,
+                 console_port: int | None = None, console_token: str | None = None):
+        from mobile_gym.devices.emulator_console import check_snapshot_name
+
         self.config = config or AndroidConfig()
+        self.snapshot = None if snapshot is None else check_snapshot_name(snapshot)
+        self.console_port = console_port
+        self.console_token = console_token
         self.adb_host = adb_host
         self.adb_port = adb_port
         self._client = _Client(host=adb_host, port=adb_port, socket_timeout=self.config.call_timeout)
@@ -120,6 +220,10 @@ class AndroidDevice(Device):
     def __repr__(self) -> str:
         return f"AndroidDevice({self.serial or '?'} via {self.adb_host}:{self._client.port})"
 
+    def __getstate__(self) -> dict:
+        raise TypeError(f"{self!r} is a connection to a phone: it cannot be pickled or copied "
+                        "(make the env in the process that uses it)")
+
     # ------------------------------------------------------------------ Device interface
     @property
     def screen_size(self) -> tuple[int, int]:
@@ -129,17 +233,22 @@ class AndroidDevice(Device):
         return self._size
 
     def reset(self, seed: int | None = None, setup: Mapping[str, Any] | None = None) -> None:
-        """Home screen, the task's app stopped and started afresh, or its URL opened.
-        ``seed`` means nothing to a phone: its content is what it is."""
+        """The emulator snapshot loaded (when configured), else the home screen with the
+        ``stop`` packages force-stopped; then the ``launch`` package started or the ``url``
+        opened. ``seed`` means nothing to a phone: its content is what it is."""
         setup = dict(setup or {})
         unknown = set(setup) - set(SETUP_KEYS)
         if unknown:
             raise ConfigError(f"a phone carries out setup keys {', '.join(SETUP_KEYS)}; not {sorted(unknown)}")
         self._settled = None
-        self._press("home")
+        if self.snapshot is not None:
+            self._load_snapshot()
+        else:
+            self._press("home")
+            for package in setup.get("stop", ()):
+                self._call(f"stop {package}", lambda p=package: self._device().app_stop(p))
         package = setup.get("launch")
         if package:
-            self._call(f"stop {package}", lambda: self._device().app_stop(package))
             self._call(f"start {package}", lambda: self._device().app_start(package))
         if setup.get("url"):
             url = str(setup["url"])
@@ -147,20 +256,36 @@ class AndroidDevice(Device):
                 ["am", "start", "-a", "android.intent.action.VIEW", "-d", url]))
         self._settle()
 
+    def _load_snapshot(self) -> None:
+        from mobile_gym.devices.emulator_console import console_port, load_snapshot
+
+        self._device()  # the serial, when adb names the only phone
+        port = self.console_port or console_port(self.serial)
+        if port is None:
+            raise ConfigError(f"{self.serial} is not an emulator (emulator-PORT): it has no snapshots to load; "
+                              "give console_port= for an emulator adb knows by another name")
+        load_snapshot(self.adb_host, port, self.snapshot, timeout=self.config.call_timeout,  # type: ignore[arg-type]
+                      token=self.console_token)
+
     def observe(self, *, screenshot: bool = True, screenshot_size: tuple[int, int] | None = None,
                 deferred_screenshot: bool = False) -> UIState:
-        """The screen now (or as the last action's settling left it). A phone's screen is
-        not a snapshot: a deferred screenshot is taken now."""
-        xml, self._settled = self._settled or self._dump(), None
-        activity = self.foreground_activity()
-        installed = self.installed_packages()
-        image = None
-        if screenshot or deferred_screenshot:
-            image = self._call("take a screenshot", lambda: self._u2_device().screenshot(), u2=True).convert("RGB")
-            if screenshot and screenshot_size is not None and image.size != tuple(screenshot_size):
-                image = image.resize(tuple(screenshot_size), Image.Resampling.BILINEAR)
-        return UIState(xml=xml, screenshot=image, activity=activity, installed_packages=installed,
-                       screen_size=self.screen_size)
+        """The screen as the last action (or reset) left it: the dump settling ended on,
+        the foreground activity and packages, a screenshot, each read from the phone once.
+        Observing again before the next action shows that same screen (an env observes
+        twice a step, for the agent and for its judge: both must see one screen); a
+        picture at another size is decoded from the same screenshot. A deferred
+        screenshot is taken now (a phone's screen is not a snapshot) and decoded when read."""
+        screen = self._screen_now()
+        if screen.activity is None or screen.packages is None:
+            screen.activity, screen.packages = self._front_and_packages()
+        image = source = None
+        if screenshot:
+            image = self._picture(screen, screenshot_size)
+        elif deferred_screenshot:
+            self._shoot(screen)
+            source = partial(self._picture, screen, None)
+        return UIState(xml=screen.xml, screenshot=image, screenshot_source=source, activity=screen.activity,
+                       installed_packages=screen.packages, screen_size=self.screen_size)
 
     def perform(self, action: Action) -> None:
         if not isinstance(action, Action):
@@ -168,14 +293,17 @@ class AndroidDevice(Device):
         kind = action.action_type
         if kind in (ActionType.COMPLETE, ActionType.IMPOSSIBLE):
             return
+        self._settled = None  # whatever was read before is gone, even if the action fails
         width, height = self.screen_size
+        # the RPCs themselves: the library's click and swipe read coordinates below 1 as
+        # fractions of the screen, so a tap on the first row or column of pixels went astray
         if kind is ActionType.CLICK or (kind is ActionType.SWIPE and action.is_tap):
             x, y = action.touch[0] * width, action.touch[1] * height  # type: ignore[index]
-            self._call("tap", lambda: self._u2_device().click(x, y), u2=True)
+            self._call("tap", lambda: self._u2_device().jsonrpc.click(x, y), u2=True)
         elif kind is ActionType.SWIPE:
             (x1, y1), (x2, y2) = action.touch, action.lift  # type: ignore[misc]
-            self._call("swipe", lambda: self._u2_device().swipe(x1 * width, y1 * height, x2 * width, y2 * height,
-                                                               duration=SWIPE_SECONDS), u2=True)
+            self._call("swipe", lambda: self._u2_device().jsonrpc.swipe(x1 * width, y1 * height, x2 * width,
+                                                                       y2 * height, SWIPE_STEPS), u2=True)
         elif kind is ActionType.TYPE:
             self._type(action.text or "")
         else:
@@ -183,14 +311,12 @@ class AndroidDevice(Device):
         self._settle()
 
     def installed_packages(self) -> frozenset[str]:
-        return frozenset(self._call("list the installed packages", lambda: self._device().list_packages()))
+        """The packages installed now (read afresh, unlike an observation's)."""
+        return self._front_and_packages()[1]
 
     def foreground_activity(self) -> str:
-        current = self._call("read the foreground activity", lambda: self._device().app_current())
-        activity = current.activity
-        if activity.startswith("."):  # dumpsys's short form
-            activity = current.package + activity
-        return f"{current.package}/{activity}"
+        """The activity in front now (read afresh, unlike an observation's)."""
+        return self._front_and_packages()[0]
 
     def close(self) -> None:
         """Stop the uiautomator2 server this client started (closing its shell) and
@@ -199,6 +325,7 @@ class AndroidDevice(Device):
             return
         self._closed = True
         if self._u2 is not None:
+            _hang_up(self._u2)
             try:
                 self._within(self.config.call_timeout, lambda: self._u2.stop_uiautomator(wait=False))
             except Exception as exc:  # noqa: BLE001 - a phone already gone has nothing to stop
@@ -246,6 +373,7 @@ class AndroidDevice(Device):
             except DeviceError:
                 raise
             except Exception as exc:  # noqa: BLE001 - the libraries raise many kinds; all are the phone's
+                self._client.forget_version()
                 if attempt == 2 or not _retryable(exc):
                     raise DeviceError(f"{self.serial or 'the phone'}: could not {what}: "
                                       f"{type(exc).__name__}: {exc}") from exc
@@ -268,6 +396,51 @@ class AndroidDevice(Device):
             raise _Stalled() from None
 
     # ------------------------------------------------------------------ screens and actions
+    #: What was read of the screen since the last action (see `_screen_now`).
+    _screen: _Screen | None = None
+
+    def _screen_now(self) -> _Screen:
+        """The screen since the last action: read once (the dump settling ended on, else a
+        new dump). It lasts while `_settled` is its dump: an action or a reset replaces or
+        clears that, and with it everything read of the old screen."""
+        if self._closed:
+            raise DeviceError(f"{self!r} is closed")
+        if self._settled is None:
+            self._settled = self._dump()
+        if self._screen is None or self._screen.xml is not self._settled:
+            self._screen = _Screen(self._settled)
+        return self._screen
+
+    def _front_and_packages(self) -> tuple[str, frozenset[str]]:
+        """The foreground activity and the installed packages, in one shell command
+        (`FRONT_AND_PACKAGES`); adbutils' ``app_current`` (three more) only when no
+        window has the focus."""
+        activity, packages = self._call("read the foreground activity and installed packages",
+                                        lambda: _front_and_packages(self._device().shell(FRONT_AND_PACKAGES)))
+        if activity is None:
+            current = self._call("read the foreground activity", lambda: self._device().app_current())
+            activity = _qualified(current.package, current.activity)
+        return activity, packages
+
+    def _shoot(self, screen: _Screen) -> None:
+        """The screen's screenshot as the phone sends it (a JPEG), taken once."""
+        if screen.shot is None:
+            screen.shot = self._call("take a screenshot", self._screenshot, u2=True)
+
+    def _screenshot(self) -> bytes | Image.Image:
+        """uiautomator2's screenshot RPC, kept encoded; adb's screencap when it sends none
+        (as the library does)."""
+        data = self._u2_device().jsonrpc.takeScreenshot(1, SCREENSHOT_QUALITY)
+        return base64.b64decode(data) if data else self._device().screenshot()
+
+    def _picture(self, screen: _Screen, size: tuple[int, int] | None) -> Image.Image:
+        """The screenshot at ``size`` (None: the phone's own), decoded once per size."""
+        self._shoot(screen)
+        key = None if size is None or tuple(size) == self.screen_size else (int(size[0]), int(size[1]))
+        if key not in screen.pictures:
+            screen.pictures[key] = _decode(screen.shot, key)  # type: ignore[arg-type]
+        return screen.pictures[key]
+
     def _dump(self) -> str:
         """The hierarchy, read again while it is empty or cut short."""
         for attempt in range(self.config.dump_retries + 1):
@@ -283,16 +456,17 @@ class AndroidDevice(Device):
                           f"{self.config.dump_retries + 1} reads in a row")
 
     def _settle(self) -> None:
-        """Read the hierarchy until two reads agree or ``settle_timeout`` passes."""
+        """Read the hierarchy until two reads in a row agree, or ``settle_timeout`` passes.
+        The second read follows the first at once: a read takes a phone tens of
+        milliseconds, and a screen still moving (an animation moves its nodes every
+        frame) reads differently that far apart. Only a screen seen changing is read again
+        after ``poll_interval`` pauses; a still one costs two reads and no sleep."""
         end = time.monotonic() + self.config.settle_timeout
-        previous = self._dump()
-        while time.monotonic() < end:
+        previous, current = self._dump(), self._dump()
+        while current != previous and time.monotonic() < end:
             time.sleep(self.config.poll_interval)
-            current = self._dump()
-            if current == previous:
-                break
-            previous = current
-        self._settled = previous
+            previous, current = current, self._dump()
+        self._settled = current
 
     def _press(self, key: str) -> None:
         self._call(f"press {key}", lambda: self._u2_device().press(key), u2=True)
@@ -308,6 +482,55 @@ class AndroidDevice(Device):
             logger.info("%s: typing through uiautomator2 failed; using adb input text", self.serial)
             quoted = shlex.quote(text.replace("%", "\\%").replace(" ", "%s"))
             self._call("type", lambda: self._device().shell(f"input text {quoted}"))
+
+
+@dataclass
+class _Screen:
+    """One screen of the phone and what has been read of it."""
+
+    xml: str
+    activity: str | None = None
+    packages: frozenset[str] | None = None
+    shot: bytes | Image.Image | None = None  # the screenshot as the phone sent it
+    pictures: dict[tuple[int, int] | None, Image.Image] = field(default_factory=dict)  # decoded, by size
+
+
+def _front_and_packages(output: str) -> tuple[str | None, frozenset[str]]:
+    """`FRONT_AND_PACKAGES`'s output read: the focused window's activity (None when no
+    app window has the focus: a dialog of the system, a transition) and the packages.
+    An output without its markers was cut short: an `EOFError`, so the call is retried."""
+    if not output.startswith(_FOCUS_MARK) or not output.rstrip().endswith(_END_MARK) or _PACKAGES_MARK not in output:
+        raise EOFError(f"the phone's reply to {FRONT_AND_PACKAGES!r} was cut short or garbled: {output[-200:]!r}")
+    focus, _, listing = output.partition(_PACKAGES_MARK)
+    match = _FOCUS.search(focus)
+    activity = None if match is None else _qualified(match["package"], match["activity"])
+    return activity, frozenset(_PACKAGE.findall(listing))
+
+
+def _qualified(package: str, activity: str) -> str:
+    """``package/activity`` with the activity's class in full (dumpsys may write ``.Main``)."""
+    if activity.startswith("."):
+        activity = package + activity
+    return f"{package}/{activity}"
+
+
+def _decode(shot: bytes | Image.Image, size: tuple[int, int] | None) -> Image.Image:
+    """A screenshot as an RGB picture at ``size`` (None: as sent). A JPEG is decoded
+    straight at the nearest larger scale libjpeg can (1/2, 1/4, 1/8: a quarter-size
+    observation costs 2 ms instead of 18 ms for decoding the whole screen and
+    shrinking it), then shrunk the rest of the way."""
+    if isinstance(shot, Image.Image):
+        image = shot
+    else:
+        image = Image.open(io.BytesIO(shot))
+        if size is not None:
+            image.draft("RGB", size)
+        image.load()
+    if image.mode != "RGB":
+        image = image.convert("RGB")
+    if size is not None and image.size != size:
+        image = image.resize(size, Image.Resampling.BILINEAR)
+    return image
 
 
 def _dump_problem(xml: Any) -> str | None:

@@ -32,7 +32,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from mobile_gym.errors import FormatError, MobileGymError, StorageError
 from mobile_gym.runner.metrics import succeeded
@@ -144,12 +144,22 @@ def _key(record: dict[str, Any]) -> tuple[str, str, int]:
     return (record["task"], record["agent"], record["seed"])
 
 
-def _run_job(args: tuple[Job, dict, str | None, dict, str]) -> tuple[dict[str, Any], str | None]:
-    """A worker's episode: its record and, with traces, the folder (under ``partial``)
-    it wrote the trace to; an errored episode's half-written trace is removed."""
-    job, env_kwargs, partial, agent_options, trace_screenshots = args
+def _task(name: str, env_kwargs: dict[str, Any]) -> Any:
+    """The task a job names, as the env will run it (``backend``, ``dataset``)."""
     from mobile_gym.env import resolve_task
+
+    return resolve_task(name, env_kwargs.get("backend", "sim"), env_kwargs.get("dataset"))
+
+
+def _run_job(args: tuple[Job, dict, str | None, dict, str],
+             device: dict[str, Any] | None = None) -> tuple[dict[str, Any], str | None]:
+    """A worker's episode (on the worker's own ``device``: its env keyword arguments):
+    its record and, with traces, the folder (under ``partial``) it wrote the trace to; an
+    errored episode's half-written trace is removed."""
+    job, env_kwargs, partial, agent_options, trace_screenshots = args
     from mobile_gym.runner.episode import run_episode
+
+    env_kwargs = {**env_kwargs, **(device or {})}
 
     trace_dir = None
     if partial is not None:
@@ -158,7 +168,7 @@ def _run_job(args: tuple[Job, dict, str | None, dict, str]) -> tuple[dict[str, A
             trace_dir = Path(tempfile.mkdtemp(prefix=trace_dir_name(job.task, job.agent, job.seed) + ".", dir=partial))
         except OSError as e:
             raise StorageError(f"cannot create a trace folder in {partial}: {e.strerror or e}") from e
-    record = run_episode(resolve_task(job.task), job.agent, job.seed, env_kwargs=env_kwargs, trace_dir=trace_dir,
+    record = run_episode(_task(job.task, env_kwargs), job.agent, job.seed, env_kwargs=env_kwargs, trace_dir=trace_dir,
                          agent_options=agent_options, trace_screenshots=trace_screenshots)
     if trace_dir is not None and record["error"] is not None:
         shutil.rmtree(trace_dir, ignore_errors=True)
@@ -166,12 +176,12 @@ def _run_job(args: tuple[Job, dict, str | None, dict, str]) -> tuple[dict[str, A
     return record, None if trace_dir is None else str(trace_dir)
 
 
-def _lost_record(job: Job, lost: Lost) -> dict[str, Any]:
+def _lost_record(job: Job, lost: Lost, env_kwargs: dict[str, Any]) -> dict[str, Any]:
     """The error row of an episode whose worker died or ran past the timeout."""
-    from mobile_gym.env import resolve_task
     from mobile_gym.runner.episode import base_record, error_info
 
-    record = base_record(resolve_task(job.task), job.agent, job.seed)
+    record = base_record(_task(job.task, env_kwargs), job.agent, job.seed,
+                         oracle=env_kwargs.get("backend", "sim") == "sim")
     record["error"] = error_info("EpisodeTimeout" if lost.timed_out else "WorkerDied", lost.message)
     record.update(wall_time=lost.seconds, step_latency=None, act_latency=None)
     return record
@@ -191,7 +201,8 @@ def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume:
               retry_errors: bool = True, env_kwargs: dict[str, Any] | None = None, save_traces: bool = False,
               episode_timeout: float | None = EPISODE_TIMEOUT,
               progress: Callable[[int, int, list[dict]], None] | None = None,
-              agent_options: dict[str, Any] | None = None, trace_screenshots: str = "device") -> list[dict[str, Any]]:
+              agent_options: dict[str, Any] | None = None, trace_screenshots: str = "device",
+              devices: Sequence[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Run ``jobs`` and return every record of ``out/episodes.jsonl``, one per episode.
 
     Resuming skips the episodes already recorded, except those that ended in an error,
@@ -204,8 +215,11 @@ def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume:
     agent's constructor (e.g. an LLM agent's ``model``). ``trace_screenshots`` (with
     ``save_traces``): ``"device"`` saves screenshots at the device's resolution, as AgentEnv
     does and LlamaTouch's evaluator needs; ``"observation"`` the env's smaller ones
-    (`mobile_gym.wrappers.record_trace.TRACE_SCREENSHOTS`)."""
-    from mobile_gym.env import resolve_task, shared_matcher
+    (`mobile_gym.wrappers.record_trace.TRACE_SCREENSHOTS`). ``devices`` (phones, with
+    ``env_kwargs`` ``backend="device"``): one worker per entry, whose envs get that entry's
+    keyword arguments (e.g. ``{"serial": "emulator-5554"}``) on top of ``env_kwargs``;
+    ``workers`` is then their number."""
+    from mobile_gym.env import shared_matcher
     from mobile_gym.runner.episode import check_agent
     from mobile_gym.wrappers.record_trace import check_trace_screenshots
 
@@ -225,12 +239,12 @@ def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume:
     for j in todo:
         first.setdefault(j.agent, j)
     for j in first.values():
-        check_agent(j.agent, resolve_task(j.task), j.seed, agent_options)
+        check_agent(j.agent, _task(j.task, env_kwargs or {}), j.seed, agent_options)
     # the embedding model, if a task needs it, loads here once: forked workers inherit it
     # instead of each loading it (5-10 s) inside its first episode's timeout
     matcher = shared_matcher((env_kwargs or {}).get("embedding_model"))
     for task in dict.fromkeys(j.task for j in todo):
-        matcher.warm_up(resolve_task(task).annotation)
+        matcher.warm_up(_task(task, env_kwargs or {}).annotation)
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as e:
@@ -249,9 +263,10 @@ def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume:
     results: list[dict[str, Any]] = []
     log = _EpisodeLog(path)
     try:
-        with WorkerPool(_run_job, workers, timeout=episode_timeout or None) as pool:
+        with WorkerPool(_run_job, workers, timeout=episode_timeout or None, slots=devices) as pool:
             for (job, *_), outcome in pool.imap_unordered(args):
-                record, written = (_lost_record(job, outcome), None) if isinstance(outcome, Lost) else outcome
+                record, written = ((_lost_record(job, outcome, env_kwargs or {}), None) if isinstance(outcome, Lost)
+                                   else outcome)
                 if written is not None:
                     _place_trace(written, traces / trace_dir_name(job.task, job.agent, job.seed))
                 log.append(record)

@@ -91,12 +91,13 @@ def check_agent(spec: str, task: SimTask, seed: int, options: Mapping[str, Any] 
                              f"{type(e).__name__}: {e}") from e
 
 
-def base_record(task: SimTask, agent_spec: str, seed: int) -> dict[str, Any]:
-    """A record of an episode that has not (or not successfully) run: no success, no progress."""
+def base_record(task: SimTask, agent_spec: str, seed: int, *, oracle: bool = True) -> dict[str, Any]:
+    """A record of an episode that has not (or not successfully) run: no success, no
+    progress, and no oracle verdict where none judges (``oracle`` False: on a phone)."""
     return {
         "task": task.env_id, "agent": agent_spec, "seed": seed, "app": task.app_name,
         "category": task.category, "golden_steps": task.steps,
-        "success": False, "oracle_success": False, "progress": 0.0, "steps": 0,
+        "success": False, "oracle_success": False if oracle else None, "progress": 0.0, "steps": 0,
         "terminated_by": None, "false_finish": False, "success_step": None,
         "over_execution": False, "matched": {}, "route": 0, "error": None,
     }
@@ -134,7 +135,7 @@ def run_episode(task: SimTask, agent_spec: str, seed: int, *, env_kwargs: dict[s
     from mobile_gym.wrappers.record_trace import check_trace_screenshots
 
     check_trace_screenshots(trace_screenshots)
-    record = base_record(task, agent_spec, seed)
+    record = base_record(task, agent_spec, seed, oracle=(env_kwargs or {}).get("backend", "sim") == "sim")
     start = time.perf_counter()
     step_times: list[float] = []  # env.step alone
     act_times: list[float] = []  # agent.act alone: the model's latency, what agent builders tune

@@ -26,7 +26,7 @@ from PIL import Image
 from mobile_gym.actions import Action
 from mobile_gym.errors import MobileGymError
 from mobile_gym.runner.batch import TRACES_DIR, trace_dir_name
-from mobile_gym.runner.metrics import succeeded, summarize
+from mobile_gym.runner.metrics import has_oracle, succeeded, summarize
 from mobile_gym.report_text import printable
 from mobile_gym.trace import UIState
 
@@ -55,11 +55,12 @@ class TaskInfo:
         return self.routes[route] if 0 <= route < len(self.routes) else []
 
 
-def write_html_report(out: str | Path, records: list[dict[str, Any]]) -> Path:
+def write_html_report(out: str | Path, records: list[dict[str, Any]], *, dataset: str | Path | None = None) -> Path:
     """Write ``out/report.html`` for ``records`` (with screenshots for the episodes whose
-    traces are in ``out/traces``); returns its path."""
+    traces are in ``out/traces``; ``dataset``: the LlamaTouch dataset that judged a
+    phone's tasks); returns its path."""
     out = Path(out)
-    tasks = {r["task"]: task_info(r["task"]) for r in records}
+    tasks = {r["task"]: task_info(r["task"], dataset) for r in records}
     traces = out / TRACES_DIR
     by_task: dict[str, list[tuple[int, dict[str, Any]]]] = {}  # numbered for the episodes' ids
     for n, r in enumerate(records):
@@ -81,13 +82,14 @@ def write_html_report(out: str | Path, records: list[dict[str, Any]]) -> Path:
     return path
 
 
-def task_info(env_id: str) -> TaskInfo:
-    """The instruction and checkpoints of the task an env id names; a task that cannot be
-    resolved gets the reason instead, so one odd record does not sink the report."""
+def task_info(env_id: str, dataset: str | Path | None = None) -> TaskInfo:
+    """The instruction and checkpoints of the task an env id names (as ``dataset``
+    annotates it, if given); a task that cannot be resolved gets the reason instead, so
+    one odd record does not sink the report."""
     from mobile_gym.env import resolve_task
 
     try:
-        task = resolve_task(env_id)
+        task = resolve_task(env_id, "device", dataset) if dataset is not None else resolve_task(env_id)
         return TaskInfo(task.instruction, [[str(c) for c in route] for route in task.annotation.routes])
     except MobileGymError as e:
         return TaskInfo(problem=str(e))
@@ -156,7 +158,7 @@ def _summary_tables(records: list[dict[str, Any]], order: list[str],
         disagree = sum(_disagrees(r) for r in rs)
         index.append(
             f"<tr><td><a href='#task-{t}'>{escape(task)}</a></td><td>{len(rs)}</td>"
-            f"<td>{_successes(rs, 'success')}/{len(rs)}</td><td>{_successes(rs, 'oracle_success')}/{len(rs)}</td>"
+            f"<td>{_successes(rs, 'success')}/{len(rs)}</td><td>{_oracle_successes(rs)}</td>"
             f"<td{' class=warn' if disagree else ''}>{disagree}</td>"
             f"<td>{sum(r.get('error') is not None for r in rs)}</td></tr>")
     index.append("</table>")
@@ -177,6 +179,12 @@ def _successes(records: list[dict[str, Any]], verdict: str) -> int:
     return sum(succeeded(r, verdict) for r in records)
 
 
+def _oracle_successes(records: list[dict[str, Any]]) -> str:
+    """``k/n`` over the episodes an oracle judged; "-" when none was (a phone's)."""
+    judged = [r for r in records if has_oracle(r)]
+    return f"{_successes(judged, 'oracle_success')}/{len(judged)}" if judged else "-"
+
+
 def _task_section(t: int, task: str, info: TaskInfo, episodes: list[tuple[int, dict]], traces: Path) -> str:
     about = (f"<p class='instruction'>{escape(info.instruction)}</p>" if info.instruction is not None
              else f"<p class='note'>{escape(info.problem or '')}</p>")
@@ -187,7 +195,8 @@ def _task_section(t: int, task: str, info: TaskInfo, episodes: list[tuple[int, d
 
 
 def _disagrees(record: dict[str, Any]) -> bool:
-    return record.get("error") is None and bool(record["success"]) != bool(record["oracle_success"])
+    return (record.get("error") is None and has_oracle(record)
+            and bool(record["success"]) != bool(record["oracle_success"]))
 
 
 def _episode(n: int, r: dict[str, Any], info: TaskInfo, traces: Path) -> str:
@@ -223,7 +232,9 @@ def _header(r: dict[str, Any]) -> str:
     if error:
         bits.append(f"<span class='badge err'>error: {escape(str(error.get('kind')))}</span>")
     else:
-        bits += [_verdict("matcher", bool(r["success"])), _verdict("oracle", bool(r["oracle_success"]))]
+        bits.append(_verdict("matcher", bool(r["success"])))
+        if has_oracle(r):
+            bits.append(_verdict("oracle", bool(r["oracle_success"])))
         if _disagrees(r):
             bits.append("<span class='badge warn'>matcher &ne; oracle</span>")
     bits.append(f"<span class='stats'>progress {_fmt(r.get('progress'))} &middot; {_count(r.get('steps'), 'step')} "

@@ -12,7 +12,8 @@ their end behaved leave errors out, since an error has no verdict and no full st
 count: ``agreement`` (matcher vs oracle), ``steps``, ``false_finish_rate``,
 ``act_latency`` and ``step_latency``; ``step_efficiency`` and ``over_execution_rate``
 are over successes. ``wall_time`` and agent-reported ``tokens`` and ``cost`` cover every
-episode.
+episode. An episode on a phone has no oracle (``oracle_success`` None): the oracle's
+figures leave it out, and are None when no episode has one.
 """
 
 from __future__ import annotations
@@ -54,6 +55,11 @@ def succeeded(record: dict[str, Any], verdict: str = "success") -> bool:
     return bool(record[verdict]) and record.get("error") is None
 
 
+def has_oracle(record: dict[str, Any]) -> bool:
+    """Whether the episode ran where an oracle judged it (the simulator), not on a phone."""
+    return record.get("oracle_success") is not None
+
+
 def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
     """Metrics of a group of episode records; errors count as failures (see the module's
     docstring for each metric's rule)."""
@@ -67,8 +73,8 @@ def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
         "episodes": len(records),
         "errors": len(records) - len(ok),
         "success_rate": _rate([succeeded(r) for r in records]),
-        "oracle_success_rate": _rate([succeeded(r, "oracle_success") for r in records]),
-        "agreement": _rate([r["success"] == r["oracle_success"] for r in ok]),
+        "oracle_success_rate": _rate([succeeded(r, "oracle_success") for r in records if has_oracle(r)]),
+        "agreement": _rate([r["success"] == r["oracle_success"] for r in ok if has_oracle(r)]),
         "progress": _mean(r["progress"] if r.get("error") is None else 0.0 for r in records),
         "steps": _mean(r["steps"] for r in ok),
         "step_efficiency": _mean(r["steps"] / r["golden_steps"] for r in successes if r["golden_steps"]),
@@ -103,9 +109,9 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def write_reports(out: str | Path, records: list[dict[str, Any]]) -> dict[str, Any]:
-    """``summary.json``, ``episodes.csv``, the PNG charts and ``report.html`` in ``out``;
-    returns the summary."""
+def write_reports(out: str | Path, records: list[dict[str, Any]], *, dataset: str | Path | None = None) -> dict[str, Any]:
+    """``summary.json``, ``episodes.csv``, the PNG charts and ``report.html`` in ``out``
+    (``dataset``: the LlamaTouch dataset that judged a phone's tasks); returns the summary."""
     out = Path(out)
     summary = summarize(records)
     (out / "summary.json").write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
@@ -115,7 +121,7 @@ def write_reports(out: str | Path, records: list[dict[str, Any]]) -> dict[str, A
         for r in records:
             error = r.get("error") or {}
             row = {**{k: r.get(k) for k in CSV_FIELDS}, "difficulty": difficulty(r["golden_steps"]),
-                   "success": succeeded(r), "oracle_success": succeeded(r, "oracle_success"),
+                   "success": succeeded(r), "oracle_success": succeeded(r, "oracle_success") if has_oracle(r) else None,
                    "error_kind": error.get("kind"), "error": error.get("message")}
             writer.writerow({k: printable(v) if isinstance(v, str) else v for k, v in row.items()})
     from mobile_gym.runner.plots import write_plots
@@ -123,7 +129,7 @@ def write_reports(out: str | Path, records: list[dict[str, Any]]) -> dict[str, A
     write_plots(out, summary, records)
     from mobile_gym.runner.html_report import write_html_report
 
-    write_html_report(out, records)
+    write_html_report(out, records, dataset=dataset)
     return summary
 
 

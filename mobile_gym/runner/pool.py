@@ -8,6 +8,9 @@ has its own pipe and one job at a time; the parent waits on every pipe and every
 worker's sentinel at once (`multiprocessing.connection.wait`) until the earliest
 deadline. Workers ignore SIGINT: Ctrl-C in a terminal reaches the whole process group,
 and stopping is the parent's call (leaving the pool's ``with`` block kills the workers).
+
+With ``slots`` (e.g. one phone each), worker i calls ``fn(job, slots[i])``, and the worker
+that replaces it gets the same slot: a phone is never driven by two workers at once.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ import sys
 import time
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 EXIT_GRACE = 5.0  # seconds a worker that said it is ending, or closed its pipe, gets to exit
 
@@ -34,7 +37,7 @@ class Lost:
     seconds: float  # from dispatch to loss
 
 
-def _serve(conn: Connection, fn: Callable[[Any], Any], inherited: list[Connection]) -> None:
+def _serve(conn: Connection, fn: Callable[..., Any], inherited: list[Connection], extra: tuple) -> None:
     """A worker: one job in, one outcome out, until the parent closes the pipe."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for c in inherited:  # the parent's ends: holding them would hide the parent's exit
@@ -45,7 +48,7 @@ def _serve(conn: Connection, fn: Callable[[Any], Any], inherited: list[Connectio
         except EOFError:
             return
         try:
-            outcome = ("done", fn(job))
+            outcome = ("done", fn(job, *extra))
         except Exception as e:  # noqa: BLE001 - fn's own failure, raised again in the parent
             outcome = ("raised", e)
         except BaseException as e:  # noqa: BLE001 - the job's own sys.exit or KeyboardInterrupt: this worker ends
@@ -57,9 +60,11 @@ def _serve(conn: Connection, fn: Callable[[Any], Any], inherited: list[Connectio
 
 
 class _Worker:
-    def __init__(self, context: Any, fn: Callable[[Any], Any], others: list[Connection]):
+    def __init__(self, context: Any, fn: Callable[..., Any], others: list[Connection], slot: int | None,
+                 extra: tuple):
+        self.slot = slot  # index into the pool's slots, None without
         self.conn, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child, fn, [self.conn, *others]), daemon=True)
+        self.process = context.Process(target=_serve, args=(child, fn, [self.conn, *others], extra), daemon=True)
         self.process.start()
         child.close()
         self.job: Any = None
@@ -93,11 +98,15 @@ class _Worker:
 
 
 class WorkerPool:
-    """``workers`` processes calling ``fn(job)``; a job's ``timeout`` (seconds, None for
-    none) counts from when a worker takes it."""
+    """``workers`` processes calling ``fn(job)`` (with ``slots``: one worker per slot,
+    calling ``fn(job, slot)``); a job's ``timeout`` (seconds, None for none) counts from
+    when a worker takes it."""
 
-    def __init__(self, fn: Callable[[Any], Any], workers: int = 1, *, timeout: float | None = None):
-        self._fn, self._size, self._timeout = fn, max(1, workers), timeout
+    def __init__(self, fn: Callable[..., Any], workers: int = 1, *, timeout: float | None = None,
+                 slots: Sequence[Any] | None = None):
+        self._slots = list(slots) if slots is not None else None
+        size = len(self._slots) if self._slots is not None else workers
+        self._fn, self._size, self._timeout = fn, max(1, size), timeout
         self._context = mp.get_context("fork" if sys.platform != "win32" else "spawn")
         self._workers: list[_Worker] = []
 
@@ -133,7 +142,11 @@ class WorkerPool:
             if worker.started is None:
                 return worker
         if len(self._workers) < self._size:
-            self._workers.append(_Worker(self._context, self._fn, [w.conn for w in self._workers]))
+            slot = None
+            if self._slots is not None:  # the first slot no worker holds
+                slot = min(set(range(len(self._slots))) - {w.slot for w in self._workers})
+            extra = () if slot is None else (self._slots[slot],)  # type: ignore[index]
+            self._workers.append(_Worker(self._context, self._fn, [w.conn for w in self._workers], slot, extra))
             return self._workers[-1]
         return None
 

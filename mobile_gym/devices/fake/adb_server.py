@@ -24,6 +24,7 @@ from mobile_gym.devices.fake import wire
 from mobile_gym.devices.fake.faults import Faults
 from mobile_gym.devices.fake.phone import FakePhone
 from mobile_gym.devices.fake.services import FEATURES, Link, serve_device
+from mobile_gym.devices.fake.stats import Stats, total
 from mobile_gym.errors import ConfigError, DeviceError
 
 logger = logging.getLogger(__name__)
@@ -67,6 +68,7 @@ class FakePhoneServer:
         self._listener: socket.socket | None = None
         self._stall_all = False
         self._port = 0
+        self._stats = Stats()  # connections and host requests; each phone counts its own
         for serial in serials:
             self.add_device(serial)
         for serial, device in (devices or {}).items():
@@ -101,6 +103,12 @@ class FakePhoneServer:
 
         return adbutils.AdbClient(host=HOST, port=self._port)
 
+    def stats(self) -> dict[str, float]:
+        """Round trips clients made and seconds the simulators took, added up over the
+        server and its phones since it started (see `mobile_gym.devices.fake.stats`);
+        a benchmark subtracts two of these."""
+        return total([self._stats.snapshot(), *(p.stats.snapshot() for p in self._all_phones())])
+
     def phone(self, serial: str) -> FakePhone:
         with self._lock:
             try:
@@ -114,6 +122,10 @@ class FakePhoneServer:
 
     def faults(self, serial: str) -> Faults:
         return self.phone(serial).faults
+
+    def console_port(self, serial: str, token: str | None = None) -> int:
+        """The port of the phone's emulator console (``adb emu``: snapshots), on 127.0.0.1."""
+        return self.phone(serial).console_port(token)
 
     def add_device(self, serial: str, device: Any = None) -> FakePhone:
         """Plug in a phone (a fresh `SimulatedDevice` unless one is given)."""
@@ -271,12 +283,14 @@ class FakePhoneServer:
                          service: str | None = None, listener: socket.socket | None = None) -> bool:
         """Serve a new connection in its own thread; False (and the connection dropped)
         if the server closed or stopped listening since it was accepted."""
+        wire.no_delay(sock)
         link = Link(sock, smart=smart, server_alive=self._alive)
         with self._lock:  # checked and registered at once: `_drop_links` sees it or it is refused
             if self._closing.is_set() or (listener is not None and self._listener is not listener):
                 wire.abort(sock)
                 return False
             self._links.add(link)
+        self._stats.count("adb_connections")
         self._spawn(self._serve, link, phone, service, name=f"fake-adb-conn-{sock.fileno()}")
         return True
 
@@ -296,6 +310,7 @@ class FakePhoneServer:
                         self._changed.wait_for(lambda: not self._stall_all or not link.alive())
                     return
                 if phone is None:
+                    self._stats.count("host_requests")
                     phone = self._host(link, request)
                     if phone is None:
                         return

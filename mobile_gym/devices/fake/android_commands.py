@@ -86,13 +86,15 @@ def pm(ctx: Context, argv: list[str]) -> int:
     if sub == "list" and args[:1] == ["packages"]:
         opts = {a for a in args[1:] if a.startswith("-")}
         needle = next((a for a in args[1:] if not a.startswith("-")), "")
+        lines = []  # written at once, not a socket write (and a packet) per package
         for package in sorted(phone.installed()):
             if ("-3" in opts and is_system(package)) or ("-s" in opts and not is_system(package)):
                 continue
             if needle not in package:
                 continue
             path = f"{code_path(package)}/base.apk=" if "-f" in opts else ""
-            ctx.out(f"package:{path}{package}" + (" installer=com.android.vending" if "-i" in opts else "") + "\n")
+            lines.append(f"package:{path}{package}" + (" installer=com.android.vending" if "-i" in opts else "") + "\n")
+        ctx.out("".join(lines))
         return 0
     if sub == "path":
         if not args or args[-1] not in phone.installed():

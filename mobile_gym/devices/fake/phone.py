@@ -8,6 +8,7 @@ this object and its lock (the simulator is not thread-safe).
 
 from __future__ import annotations
 
+import copy
 import logging
 import math
 import threading
@@ -18,11 +19,13 @@ from typing import TYPE_CHECKING, Callable
 from mobile_gym.actions import MAX_TEXT_LENGTH, Action
 from mobile_gym.devices.fake.faults import Faults
 from mobile_gym.devices.fake.fs import FakeFileSystem
+from mobile_gym.devices.fake.stats import Stats
 from mobile_gym.errors import DeviceError
 
 if TYPE_CHECKING:
     from PIL import Image
 
+    from mobile_gym.devices.fake.console import FakeConsole
     from mobile_gym.devices.fake.u2_server import U2Server
     from mobile_gym.simulator import SimulatedDevice
 
@@ -109,9 +112,12 @@ class FakePhone:
         self.clipboard: str | None = None
         self.adb_keyboard = False  # uiautomator2's AdbKeyboard IME is installed
         self.faults = Faults(kill_u2=self.kill_u2)
+        self.stats = Stats()  # round trips and simulation time, for benchmarks
         self.u2_servers: dict[int, U2Server] = {}  # device port -> running server
         self.model = self.props["ro.product.model"]
         self._last_pid = 5000
+        self._snapshots: dict[str, dict] = {}  # emulator snapshots: name -> the simulator's state
+        self._console: FakeConsole | None = None
 
     # ------------------------------------------------------------------ screen
     @property
@@ -120,7 +126,8 @@ class FakePhone:
 
     def perform(self, action: Action) -> None:
         with self.changed:
-            self.device.perform(action)
+            with self.stats.simulating():
+                self.device.perform(action)
             self.changed.notify_all()
 
     def tap(self, x: float, y: float) -> bool:
@@ -150,7 +157,7 @@ class FakePhone:
             self.changed.notify_all()
 
     def xml(self) -> str:
-        with self.lock:
+        with self.lock, self.stats.simulating():
             return self.device.observe(screenshot=False).xml
 
     def dump(self, alive: Callable[[], bool]) -> str:
@@ -164,19 +171,19 @@ class FakePhone:
         return xml
 
     def screenshot(self) -> Image.Image:
-        with self.lock:
+        with self.lock, self.stats.simulating():
             return self.device.render()
 
     def foreground(self) -> tuple[str, str]:
         """(package, fully qualified activity class) in front."""
-        with self.lock:
+        with self.lock, self.stats.simulating():
             package, _, activity = self.device.foreground_activity().partition("/")
         if activity.startswith("."):
             activity = package + activity
         return package, activity
 
     def installed(self) -> frozenset[str]:
-        with self.lock:
+        with self.lock, self.stats.simulating():
             return self.device.installed_packages()
 
     @property
@@ -239,7 +246,8 @@ class FakePhone:
             if surface.focus is None:
                 return False
             surface.select_all = True
-            self.device.perform(Action.type_text(text))
+            with self.stats.simulating():
+                self.device.perform(Action.type_text(text))
             self.changed.notify_all()
             return True
 
@@ -327,3 +335,39 @@ class FakePhone:
     def close(self) -> None:
         self.kill_u2()
         self.wake()
+        if self._console is not None:
+            self._console.close()
+
+    # ------------------------------------------------------------------ emulator snapshots
+    def console_port(self, token: str | None = None) -> int:
+        """The loopback port of this phone's emulator console (started on first call;
+        ``token``: the ``auth`` token it asks for, None for none)."""
+        from mobile_gym.devices.fake.console import FakeConsole
+
+        with self.lock:
+            if self._console is None:
+                self._console = FakeConsole(self, token)
+            return self._console.port
+
+    def save_snapshot(self, name: str) -> None:
+        """``avd snapshot save``: the simulated phone's whole state, copied."""
+        with self.lock:
+            self._snapshots[name] = copy.deepcopy(self.device.__dict__)
+
+    def load_snapshot(self, name: str) -> bool:
+        """``avd snapshot load``: the phone as it was saved; False if there is no such snapshot."""
+        with self.changed:
+            saved = self._snapshots.get(name)
+            if saved is None:
+                return False
+            self.device.__dict__.update(copy.deepcopy(saved))
+            self.changed.notify_all()
+            return True
+
+    def delete_snapshot(self, name: str) -> bool:
+        with self.lock:
+            return self._snapshots.pop(name, None) is not None
+
+    def snapshot_names(self) -> list[str]:
+        with self.lock:
+            return sorted(self._snapshots)

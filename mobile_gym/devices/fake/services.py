@@ -101,6 +101,7 @@ def serve_device(link: Link, phone: FakePhone, service: str) -> None:
             link.fail("closed")  # adbd could not connect: adb says only "closed"
             return
         link.okay()
+        phone.stats.count("u2_connections")
         server.serve(sock, link.alive)
     elif service == "framebuffer:":
         link.okay()
@@ -122,6 +123,7 @@ def serve_device(link: Link, phone: FakePhone, service: str) -> None:
 # ------------------------------------------------------------------------------ shell
 def _shell(link: Link, phone: FakePhone, command: str, v2: bool) -> None:
     sock = link.sock
+    phone.stats.count("shell_commands")
     faults = phone.faults
     drop = faults.take("drop_adb_responses")
     buffered = bytearray()

@@ -113,6 +113,7 @@ class U2Server:
                 if request is None or not live():
                     break
                 method, path, headers, body = request
+                self.phone.stats.count("u2_requests")
                 if faults.hold_while_stalled(u2=True, alive=live):
                     break  # the stall ended (or the server went): the request stays unanswered
                 status, ctype, payload = self._route(method, path, body, live)
@@ -140,7 +141,7 @@ class U2Server:
             threading.Thread(target=self.stop, args=("stopped by /stop",), daemon=True).start()
             return 200, "text/plain", b"Server stopped!!!"
         if path == "/screenshot/0" and method == "GET":
-            return 200, "image/jpeg", _jpeg(self.phone.screenshot(), 1.0, 80)
+            return 200, "image/jpeg", self._jpeg(80)
         if path == "/jsonrpc/0" and method == "POST":
             return 200, "application/json", json.dumps(self._jsonrpc(body, alive)).encode("utf-8")
         return 404, "text/plain", b"Not Found"
@@ -201,7 +202,18 @@ class U2Server:
         return self.phone.dump(alive)
 
     def rpc_takeScreenshot(self, alive, scale=1.0, quality=100) -> str:
-        return base64.b64encode(_jpeg(self.phone.screenshot(), float(scale), int(quality))).decode("ascii")
+        """The whole screen whatever ``scale`` says: the Java server ignores it too (its
+        ``takeScreenshot(float scale, int quality)`` compresses the full bitmap), so a
+        client must not count on a smaller picture."""
+        return base64.b64encode(self._jpeg(int(quality))).decode("ascii")
+
+    def _jpeg(self, quality: int) -> bytes:
+        """The screen as a JPEG, the encoding timed apart from the simulator's render."""
+        image = self.phone.screenshot()
+        with self.phone.stats.encoding():
+            buf = io.BytesIO()
+            (image if image.mode == "RGB" else image.convert("RGB")).save(buf, "JPEG", quality=max(1, min(100, quality)))
+            return buf.getvalue()
 
     def rpc_click(self, alive, x, y=None, duration=None) -> bool:
         if isinstance(x, dict):  # click(selector[, corner])
@@ -419,12 +431,3 @@ def _response(status: int, ctype: str, payload: bytes, keep_alive: bool) -> byte
             f"Connection: {'keep-alive' if keep_alive else 'close'}\r\n"
             f"Content-Length: {len(payload)}\r\n\r\n")
     return head.encode("ascii") + payload
-
-
-def _jpeg(image, scale: float, quality: int) -> bytes:
-    if scale and scale != 1.0:
-        w, h = image.size
-        image = image.resize((max(1, round(w * scale)), max(1, round(h * scale))))
-    buf = io.BytesIO()
-    image.convert("RGB").save(buf, "JPEG", quality=max(1, min(100, quality)))
-    return buf.getvalue()

@@ -58,6 +58,16 @@ def send(sock: socket.socket, data: bytes) -> None:
         raise Disconnected(str(exc)) from exc
 
 
+def no_delay(sock: socket.socket) -> None:
+    """Nagle's algorithm off: a reply written in pieces (a status, then a shell
+    command's output line by line) must not wait for the client's delayed
+    acknowledgement of the first piece. Never raises."""
+    try:
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    except OSError:
+        pass
+
+
 def block(text: str | bytes) -> bytes:
     """A hex-length-prefixed string, as host services reply."""
     data = text.encode("utf-8") if isinstance(text, str) else text
