@@ -103,7 +103,7 @@ def sim_task(task: SimTask | str) -> SimTask:
     task judged by a dataset has no golden path to play: a `ConfigError`."""
     from mobile_gym.env import resolve_task  # lazily: the env module pulls in gymnasium
 
-    resolved = resolve_task(task)
+    resolved = resolve_task(task) if isinstance(task, str) else task
     if not isinstance(resolved, SimTask):
         raise ConfigError(f"the oracle plays a simulator task's golden path; {resolved.id} is judged by a "
                           "LlamaTouch dataset and has none here")

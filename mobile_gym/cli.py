@@ -144,7 +144,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="LlamaTouch's ground-truth dataset (format A): any of its 495 tasks runs, judged by "
                             "its annotation (default: only the simulator's tasks, by their own)")
     phone.add_argument("--snapshot", metavar="NAME",
-                       help="an emulator snapshot loaded at every reset (adb emu avd snapshot load NAME)")
+                       help="an emulator snapshot loaded at every reset (adb emu avd snapshot load NAME); "
+                            "'{task}' in it stands for the task's id: one snapshot per task")
     phone.add_argument("--adb-host", default="127.0.0.1", metavar="HOST", help="the adb server's host")
     phone.add_argument("--adb-port", type=int, metavar="PORT",
                        help="the adb server's port (default: ANDROID_ADB_SERVER_PORT or 5037)")
@@ -406,7 +407,9 @@ def _run(args: argparse.Namespace) -> int:
     from mobile_gym.runner.metrics import markdown_table, write_reports
 
     env_kwargs, devices = _run_backend(args)
-    jobs = [Job(t.id, args.agent, seed) for t in _chosen_run_tasks(args) for seed in range(args.seeds)]
+    tasks = _chosen_run_tasks(args)
+    _check_snapshot(args.snapshot, tasks)
+    jobs = [Job(t.id, args.agent, seed) for t in tasks for seed in range(args.seeds)]
     options = {name: getattr(args, name) for name in LLM_OPTIONS if getattr(args, name) is not None}
     if args.price is not None:
         from mobile_gym.agents import LLMConfig
@@ -456,6 +459,24 @@ def _run_backend(args: argparse.Namespace) -> tuple[dict[str, Any], list[dict[st
     if args.workers != 1 and args.workers != max(1, len(serials)):
         raise UsageError("on phones there is one worker per --serial: leave out --workers")
     return env_kwargs, [{"serial": s} for s in serials] or [{"serial": None}]
+
+
+def _check_snapshot(snapshot: str | None, tasks: list) -> None:
+    """One snapshot for every task cannot hold the start states of tasks that need their
+    own (`mobile_gym.env.held_setup`): those need ``--snapshot '{task}'``, or a run of their own."""
+    from mobile_gym.env import held_setup, snapshot_name
+    from mobile_gym.errors import MobileGymError
+
+    try:
+        for task in tasks:
+            snapshot_name(snapshot, task)
+    except MobileGymError as exc:
+        raise UsageError(str(exc)) from None
+    own = [t.id for t in tasks if held_setup(t)]
+    if snapshot is not None and "{task}" not in snapshot and own and len(tasks) > 1:
+        raise UsageError(f"{', '.join(own)} start from states of their own that adb cannot set up: one snapshot "
+                         f"({snapshot}) cannot hold every task's; save one per task, named by its id, and give "
+                         "--snapshot '{task}' (or run such a task alone)")
 
 
 def _chosen_run_tasks(args: argparse.Namespace) -> list:

@@ -78,10 +78,13 @@ def resolve_task(task: str | Task, backend: str = "sim", dataset: str | Path | N
     """The task a ``gym.make`` id or name stands for, if ``backend`` can run it: its
     simulator definition, or (``dataset``, a LlamaTouch format-A dataset, on a device)
     the catalogue task judged by the dataset's annotation."""
-    if not isinstance(task, str):
-        return task
     if backend not in BACKENDS:
         raise ConfigError(f"backend={backend!r} is unknown; backends: {', '.join(BACKENDS)}")
+    if not isinstance(task, str):
+        if backend not in task.backends:
+            raise BackendUnavailableError(
+                f"task {task.id!r} cannot run on backend {backend!r}; backends that can: {', '.join(task.backends)}")
+        return task
     name = task_id(task)
     sim = simulator_tasks().get(name)
     catalogued = llamatouch_catalogue().get(name)
@@ -118,7 +121,8 @@ class MobileEnv(gym.Env):
     adb knows it); ``dataset`` a LlamaTouch dataset (format A) whose annotation judges
     the task; ``snapshot`` an emulator snapshot loaded at every reset (its console on
     ``console_port``, default the serial's); ``device_config`` the `AndroidConfig`
-    deadlines. ``profile`` and ``dynamics`` are the simulator's.
+    deadlines. ``profile`` and ``dynamics`` are the simulator's. A ``{task}`` in the
+    snapshot's name stands for the task's id (one snapshot per task).
     """
 
     metadata = {"render_modes": ["rgb_array"], "render_fps": 2}
@@ -174,14 +178,19 @@ class MobileEnv(gym.Env):
                 raise ConfigError("profile= and dynamics= describe the simulated phone; a real one is what it is")
             from mobile_gym.devices.android import AndroidDevice
 
+            snapshot = snapshot_name(snapshot, self.task)
             self._setup = phone_setup(self.task, snapshot)
             self.device = AndroidDevice(serial, adb_host, adb_port, device_config, snapshot=snapshot,
                                         console_port=console_port)
-        screen = self.device.screen_size
-        # width, height of the observed screenshot: a quarter of the screen by default
-        self.observation_size = check_screenshot_size(
-            default_observation_size(screen) if observation_size is None else observation_size, screen,
-            "observation_size")
+        try:  # a phone connects here: released if the env cannot be made
+            screen = self.device.screen_size
+            # width, height of the observed screenshot: a quarter of the screen by default
+            self.observation_size = check_screenshot_size(
+                default_observation_size(screen) if observation_size is None else observation_size, screen,
+                "observation_size")
+        except BaseException:
+            self.device.close()
+            raise
         self._judges_pixels = self.task.annotation.judges_pixels  # then it judges full-size screens
         shared_matcher(embedding_model).warm_up(self.task.annotation)  # the model, if fuzzy: never in a step
         w, h = self.observation_size
@@ -319,11 +328,10 @@ def phone_setup(task: Task, snapshot: str | None) -> dict[str, Any]:
     from mobile_gym.simulator.apps import resolve_package
 
     setup = dict(task.setup)
-    held = sorted(set(setup) - {"launch"})
-    if held and snapshot is None:
+    if held_setup(task) and snapshot is None:
         raise ConfigError(
-            f"task {task.id!r} starts from a state adb cannot set up ({', '.join(held)}: {setup}); "
-            "give snapshot=NAME, an emulator snapshot holding it")
+            f"task {task.id!r} starts from a state adb cannot set up ({held_setup(task)}); give snapshot=NAME, "
+            "an emulator snapshot holding it (snapshot='{task}': one per task, named by its id)")
     if isinstance(task, DatasetTask):
         apps = task.packages
     else:
@@ -332,6 +340,21 @@ def phone_setup(task: Task, snapshot: str | None) -> dict[str, Any]:
     if setup.get("launch"):
         out["launch"] = resolve_package(str(setup["launch"]))
     return out
+
+
+def held_setup(task: Task) -> dict[str, Any]:
+    """The part of a task's setup that only a snapshot can hold on a phone (all but ``launch``)."""
+    return {k: v for k, v in task.setup.items() if k != "launch"}
+
+
+def snapshot_name(snapshot: str | None, task: Task) -> str | None:
+    """``snapshot`` with ``{task}`` replaced by the task's id: one snapshot per task."""
+    if snapshot is None or "{" not in snapshot:
+        return snapshot
+    try:
+        return snapshot.format(task=task.id)
+    except (KeyError, IndexError, ValueError):
+        raise ConfigError(f"snapshot={snapshot!r}: the only field a snapshot name takes is {{task}}") from None
 
 
 def device_seed(np_random: np.random.Generator) -> int:

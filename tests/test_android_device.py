@@ -32,7 +32,8 @@ pytestmark = [pytest.mark.filterwarnings("ignore::ResourceWarning"),
 
 SERIAL = "emulator-5554"
 #: Short deadlines, so a fault test takes a second; settling on the fake needs little.
-FAST = AndroidConfig(call_timeout=1.5, connect_timeout=10.0, settle_timeout=1.0, poll_interval=0.0)
+FAST = AndroidConfig(call_timeout=1.5, connect_timeout=10.0, settle_timeout=1.0, poll_interval=0.01,
+                    change_timeout=0.05)  # the fake shows every action at once
 #: A test guard well above every deadline: a hang fails the test instead of the suite.
 GUARD = 30.0
 
@@ -104,6 +105,28 @@ def test_text_is_typed_verbatim_and_runs_nothing(phone, text) -> None:
     xml = guarded(device.observe, screenshot=False).xml
     assert xml == twin.observe(screenshot=False).xml
     assert server.device(SERIAL).foreground_activity() == twin.foreground_activity()
+
+
+def test_a_screen_slow_to_answer_an_action_is_waited_for_not_taken_as_settled(phone) -> None:
+    """The phone takes 0.2 s to show a tap (an app opening): two quick reads that agree
+    still show the screen from before the action, which is not the action's outcome."""
+    server, device, twin = phone
+    before = guarded(device.observe, screenshot=False).xml
+    server.faults(SERIAL).input_lag = 0.2
+    patient = AndroidDevice(SERIAL, adb_port=server.port, config=AndroidConfig(
+        call_timeout=1.5, connect_timeout=10.0, settle_timeout=2.0, poll_interval=0.02, change_timeout=1.0))
+    try:
+        guarded(patient.observe, screenshot=False)
+        guarded(patient.perform, Action.swipe(0.5, 0.8, 0.5, 0.3))  # opens the app drawer, 0.2 s late
+        after = guarded(patient.observe, screenshot=False)
+        twin.perform(Action.swipe(0.5, 0.8, 0.5, 0.3))
+        assert after.xml != before and after.xml == twin.observe(screenshot=False).xml
+        # an action that changes nothing costs change_timeout, then the screen is taken as it is
+        guarded(patient.perform, Action.click(0.5, 0.0002))
+        assert guarded(patient.observe, screenshot=False).xml == after.xml
+    finally:
+        server.faults(SERIAL).input_lag = 0.0
+        patient.close()
 
 
 def test_a_stalled_phone_fails_the_call_within_its_deadline_and_recovers(phone) -> None:
@@ -200,7 +223,7 @@ def test_a_step_costs_four_uiautomator2_requests_and_one_shell_command(phone) ->
     server, device, _ = phone
     guarded(device.perform, Action.back())  # the screen size is read once, here
     before = server.stats()
-    guarded(device.perform, Action.back())
+    guarded(device.perform, Action.swipe(0.5, 0.8, 0.5, 0.3))  # the app drawer: the screen answers at once
     guarded(device.observe, screenshot_size=(270, 600))
     guarded(device.observe, screenshot=False)
     grew = _grew(server, before)
@@ -241,14 +264,24 @@ def test_activity_and_packages_are_read_from_one_command_whose_reply_is_checked(
     full = "  mCurrentFocus=Window{3c8a7e1 u0 com.android.settings/com.android.settings.Settings}"
     assert _front_and_packages(reply(full))[0] == "com.android.settings/com.android.settings.Settings"
     assert _front_and_packages(reply("  mCurrentFocus=null")) == (None, packages)  # no app window focused
+    # Android 13: the activity manager's resumed activity first, whatever window has the focus
+    android13 = ("    topResumedActivity=ActivityRecord{b4b3a9d u0 com.android.settings/.SubSettings t12}\n"
+                 "  ResumedActivity: ActivityRecord{b4b3a9d u0 com.android.settings/.SubSettings t12}\n"
+                 "  mCurrentFocus=Window{5e1 u0 PopupWindow:8d2f3c1}\n"
+                 "  mFocusedApp=ActivityRecord{b4b3a9d u0 com.android.settings/.SubSettings t12}")
+    assert _front_and_packages(reply(android13))[0] == "com.android.settings/com.android.settings.SubSettings"
     with pytest.raises(EOFError, match="cut short"):
         _front_and_packages(reply(full)[:60])
+    with pytest.raises(EOFError, match="listed no packages"):  # the package manager not up yet
+        _front_and_packages(reply(full).replace("package:", "Error: Could not access the Package Manager "))
 
 
 def test_with_no_window_focused_the_activity_comes_from_the_activity_manager(phone, monkeypatch) -> None:
     server, device, _ = phone
-    monkeypatch.setattr(android, "FRONT_AND_PACKAGES",
-                        android.FRONT_AND_PACKAGES.replace("grep mCurrentFocus", "grep NoSuchWindow"))
+    command = android.FRONT_AND_PACKAGES.replace("'ResumedActivity'", "NoSuchActivity")
+    command = command.replace("'mFocusedApp|mCurrentFocus'", "NoSuchWindow")
+    assert command.count("NoSuch") == 2
+    monkeypatch.setattr(android, "FRONT_AND_PACKAGES", command)
     assert guarded(device.foreground_activity) == server.device(SERIAL).foreground_activity()
 
 
@@ -264,7 +297,8 @@ def test_a_tap_on_the_first_row_of_pixels_lands_there() -> None:
 
 
 @pytest.mark.parametrize("field, value", [("call_timeout", 0), ("settle_timeout", -1), ("dump_retries", -1),
-                                          ("poll_interval", -0.1), ("call_timeout", True)])
+                                          ("poll_interval", -0.1), ("call_timeout", True),
+                                          ("change_timeout", -1), ("snapshot_timeout", 0)])
 def test_bad_config_is_refused(field, value) -> None:
     with pytest.raises(ConfigError, match=field):
         AndroidConfig(**{field: value})

@@ -33,7 +33,7 @@ from mobile_gym.compat import AgentEnv
 from mobile_gym.devices.android import AndroidConfig, AndroidDevice
 from mobile_gym.devices.emulator_console import EmulatorConsole, console_port, load_snapshot
 from mobile_gym.devices.fake import FakePhoneServer
-from mobile_gym.env import device_seed, phone_setup, resolve_task, shared_matcher
+from mobile_gym.env import MobileEnv, device_seed, phone_setup, resolve_task, shared_matcher
 from mobile_gym.errors import BackendUnavailableError, ConfigError, DeviceError
 from mobile_gym.formats.agentenv import read_trace
 from mobile_gym.formats.llamatouch import write_ground_truth
@@ -50,7 +50,8 @@ pytestmark = [pytest.mark.filterwarnings("ignore::ResourceWarning"),
               pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")]
 
 SERIAL, OTHER = "emulator-5554", "emulator-5556"
-FAST = AndroidConfig(call_timeout=2.0, connect_timeout=15.0, settle_timeout=1.0, poll_interval=0.0)
+FAST = AndroidConfig(call_timeout=2.0, connect_timeout=15.0, settle_timeout=1.0, poll_interval=0.01,
+                    change_timeout=0.05)  # the fake shows every action at once
 TASKS = sorted(simulator_tasks())
 #: Two tasks for the quick subset: one launched by its setup, one from the home screen.
 QUICK = ("settings-turn-off-wifi", "bestbuy-empty-cart")
@@ -71,8 +72,9 @@ def save_start(server: FakePhoneServer, serial: str, task, seed: int, name: str 
     server.phone(serial).save_snapshot(name)
 
 
-def device_env(server: FakePhoneServer, task_id: str, serial: str = SERIAL, **kwargs) -> gym.Env:
-    return gym.make(task_id, backend="device", serial=serial, adb_port=server.port, snapshot="start",
+def device_env(server: FakePhoneServer, task_id: str, serial: str = SERIAL, snapshot: str = "start",
+               **kwargs) -> gym.Env:
+    return gym.make(task_id, backend="device", serial=serial, adb_port=server.port, snapshot=snapshot,
                     console_port=server.console_port(serial), device_config=FAST, **kwargs)
 
 
@@ -183,7 +185,7 @@ def untimed(obs: dict) -> str:
 
 def test_a_task_whose_start_adb_cannot_set_up_needs_a_snapshot(server) -> None:
     task = next(t for t in simulator_tasks().values() if "apps" in t.setup)
-    with pytest.raises(ConfigError, match=r"starts from a state adb cannot set up \(apps.*snapshot=NAME"):
+    with pytest.raises(ConfigError, match=r"starts from a state adb cannot set up \({'apps'.*snapshot=NAME"):
         gym.make(task.env_id, backend="device", serial=SERIAL, adb_port=server.port)
     assert phone_setup(task, "start") == {}  # the snapshot holds it all
     airplane = simulator_tasks()["settings-turn-airplane-mode"]
@@ -191,6 +193,26 @@ def test_a_task_whose_start_adb_cannot_set_up_needs_a_snapshot(server) -> None:
     assert phone_setup(airplane, "start") == {"launch": "com.android.settings"}
     with pytest.raises(ConfigError, match="describe the simulated phone"):
         gym.make("LlamaTouch/settings-turn-off-wifi-v0", backend="device", adb_port=server.port, profile="pixel-3")
+
+
+def test_each_reset_loads_the_snapshot_and_starts_uiautomator2_again(server) -> None:
+    """A loaded snapshot holds no uiautomator2 server (the fake's load kills it, as the
+    emulator's does): the backend starts one, and the episode goes on."""
+    task = simulator_tasks()["settings-turn-off-wifi"]
+    save_start(server, OTHER, task, 0, name="start-settings-turn-off-wifi")
+    env = device_env(server, task.env_id, serial=OTHER, snapshot="start-{task}")  # one snapshot per task
+    try:
+        assert env.unwrapped.device.snapshot == "start-settings-turn-off-wifi"
+        first, _ = env.reset(seed=0)
+        servers = [server.phone(OTHER).u2_at(9008)]
+        for seed in (1, 2):
+            env.step(Action.click(0.5, 0.5))
+            again, info = env.reset(seed=seed)
+            assert again["view_hierarchy"] == first["view_hierarchy"] and info["steps"] == 0
+            servers.append(server.phone(OTHER).u2_at(9008))
+        assert len({id(s) for s in servers}) == 3 and all(s is not None for s in servers)
+    finally:
+        env.close()
 
 
 def test_a_snapshot_that_is_not_there_fails_the_reset_with_a_device_error(server) -> None:
@@ -303,6 +325,8 @@ def test_a_task_without_a_simulator_definition_runs_on_a_phone_judged_by_the_dat
         assert env.unwrapped.task.packages == frozenset({"com.pinterest"})
         with pytest.raises(ConfigError, match="judged by a LlamaTouch dataset and has none here"):
             OracleAgent(env.unwrapped.task)  # no golden path to play
+        with pytest.raises(BackendUnavailableError, match="backends that can: device"):
+            MobileEnv(env.unwrapped.task)  # the simulator has no such app
         _, reward, terminated, _, info = env.step(first.action)
         assert (reward, terminated, info["success"], info["oracle_success"]) == (1.0, True, True, None)
     finally:
@@ -347,7 +371,7 @@ def test_mobile_gym_run_on_two_phones(tmp_path, capsys) -> None:
     with FakePhoneServer(serials=(SERIAL, OTHER), dynamics="default") as fake:
         code = main(["run", "--agent", "oracle", "--tasks", "settings-turn-off-wifi", "--seeds", "2",
                      "--backend", "device", "--serial", SERIAL, "--serial", OTHER, "--adb-port", str(fake.port),
-                     "--out", str(tmp_path)])
+                     "--out", str(tmp_path), "--save-traces"])
     assert code == 0, capsys.readouterr().err
     records = [json.loads(line) for line in (tmp_path / "episodes.jsonl").read_text().splitlines()]
     assert sorted(r["seed"] for r in records) == [0, 1] and all(r["success"] for r in records)
@@ -355,10 +379,18 @@ def test_mobile_gym_run_on_two_phones(tmp_path, capsys) -> None:
     assert summary["overall"]["success_rate"] == 1.0 and summary["overall"]["oracle_success_rate"] is None
     assert "oracle" not in (tmp_path / "report.html").read_text().split("<h2>Tasks</h2>")[1].split("</table>")[0] \
         .split("<tr>")[2]  # no oracle verdict where none judged: "-"
+    capsys.readouterr()
+    # judged again offline from the saved traces: agreement with the run, none with an oracle it lacks
+    assert main(["evaluate", "--run", str(tmp_path), "--out", str(tmp_path / "again"), "--embedding-cache", "none"]) == 0
+    rejudged = json.loads((tmp_path / "again" / "summary.json").read_text())["essential"]
+    assert (rejudged["online_agreement"], rejudged["oracle_agreement"], rejudged["oracle_fn"]) == (1.0, None, 0)
 
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["--serial", SERIAL], "--serial go with --backend device"),
+    (["--backend", "device", "--snapshot", "clean", "--tasks", "clock-*"],
+     "one snapshot (clean) cannot hold every task's; save one per task, named by its id, and give --snapshot '{task}'"),
+    (["--backend", "device", "--snapshot", "{tsak}"], "the only field a snapshot name takes is {task}"),
     (["--backend", "device", "--profile", "pixel-3"], "describe the simulated phone"),
     (["--backend", "device", "--serial", "A", "--serial", "B", "--workers", "3"], "one worker per --serial"),
     (["--backend", "device", "--dataset", "/no/such/folder"], "does not exist"),

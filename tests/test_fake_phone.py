@@ -240,8 +240,10 @@ def test_adbutils_window_app_packages(server, dev):
     assert tuple(dev.window_size()) == (1080, 2400)
     assert dev.shell("wm density") == "Physical density: 420"
     package, activity = server.device(SERIAL).foreground_activity().split("/")
-    current = dev.app_current()
-    assert (current.package, current.activity) == (package, activity)
+    current = dev.app_current()  # as on Android 13: from `dumpsys activity top`, in its short form
+    assert (current.package, current.package + current.activity) == (package, activity)
+    assert "mCurrentFocus" not in dev.shell("dumpsys window windows")  # Android 13 moved it
+    assert "mCurrentFocus=Window{" in dev.shell("dumpsys window displays")
     packages = dev.list_packages()
     assert packages == sorted(server.device(SERIAL).installed_packages())
     assert "com.android.settings" in packages

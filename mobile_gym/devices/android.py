@@ -59,14 +59,19 @@ SWIPE_SECONDS = 0.3
 SWIPE_STEPS = max(2, int(SWIPE_SECONDS / 0.005))
 #: The JPEG quality uiautomator2 asks screenshots in (its own default).
 SCREENSHOT_QUALITY = 80
-#: One shell command for what adbutils reads in two (``app_current``'s ``dumpsys window
-#: windows``, then ``pm list packages``): the focused window's line, then the packages,
-#: each part after a marker line, so that a reply cut short is seen as such.
+#: One shell command for what adbutils reads in several (``app_current``, then ``pm list
+#: packages``): the activity in front, then the packages, each part after a marker line,
+#: so that a reply cut short is seen as such. The activity manager's resumed activity
+#: first, then the window manager's focused app and window (Android 13 and later no longer
+#: print ``mCurrentFocus`` in ``dumpsys window windows``, where adbutils looks first).
 _FOCUS_MARK, _PACKAGES_MARK, _END_MARK = "MOBILE_GYM_FOCUS", "MOBILE_GYM_PACKAGES", "MOBILE_GYM_END"
-FRONT_AND_PACKAGES = (f"echo {_FOCUS_MARK}; dumpsys window windows | grep mCurrentFocus; "
+FRONT_AND_PACKAGES = (f"echo {_FOCUS_MARK}; dumpsys activity activities | grep -E 'ResumedActivity'; "
+                      "dumpsys window displays | grep -E 'mFocusedApp|mCurrentFocus'; "
                       f"echo {_PACKAGES_MARK}; pm list packages; echo {_END_MARK}")
-#: adbutils' reading of the focused window (``app_current``), line by line.
-_FOCUS = re.compile(r"mCurrentFocus=Window{.*\s+(?P<package>[^\s]+)/(?P<activity>[^\s]+)\}")
+#: An activity as the activity manager writes it (``ActivityRecord{hash u0 pkg/.Act t12}``)
+#: and as the window manager names a window (``Window{hash u0 pkg/pkg.Act}``).
+_RECORD = re.compile(r"ActivityRecord\{\S+ u\d+ (?P<package>[^\s/{}]+)/(?P<activity>[^\s/{}]+)")
+_WINDOW = re.compile(r"mCurrentFocus=Window\{\S+ u\d+ (?P<package>[^\s/{}]+)/(?P<activity>[^\s/{}]+)\}")
 _PACKAGE = re.compile(r"^package:(\S+)\r?$", re.M)
 #: Setup keys a phone can carry out: packages to force-stop, a package to launch, a URL to
 #: open. The simulator's others (install, apps) only an emulator snapshot can hold.
@@ -81,8 +86,13 @@ class AndroidConfig:
     call_timeout: float = 10.0
     #: the longest connecting may take (the first connect pushes and starts uiautomator2)
     connect_timeout: float = 45.0
+    #: the longest an emulator snapshot may take to load and the phone to answer again
+    snapshot_timeout: float = 60.0
     #: the longest wait for the screen to settle after an action (then it is read as is)
     settle_timeout: float = 3.0
+    #: how long a screen that still shows what it showed before the action is watched for
+    #: the action's effect (an action that changes nothing costs this much)
+    change_timeout: float = 0.5
     #: pause before each further read of the hierarchy while settling a screen seen
     #: changing (two reads that differ), or re-reading an empty one
     poll_interval: float = 0.05
@@ -92,12 +102,14 @@ class AndroidConfig:
     u2_port: int = 9008
 
     def __post_init__(self) -> None:
-        for name in ("call_timeout", "connect_timeout", "settle_timeout"):
+        for name in ("call_timeout", "connect_timeout", "snapshot_timeout", "settle_timeout"):
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or isinstance(value, bool) or not value > 0:
                 raise ConfigError(f"AndroidConfig.{name} must be a positive number of seconds; got {value!r}")
-        if not isinstance(self.poll_interval, (int, float)) or not self.poll_interval >= 0:
-            raise ConfigError(f"AndroidConfig.poll_interval must be >= 0; got {self.poll_interval!r}")
+        for name in ("poll_interval", "change_timeout"):
+            value = getattr(self, name)
+            if not isinstance(value, (int, float)) or isinstance(value, bool) or not value >= 0:
+                raise ConfigError(f"AndroidConfig.{name} must be >= 0 seconds; got {value!r}")
         if not isinstance(self.dump_retries, int) or isinstance(self.dump_retries, bool) or self.dump_retries < 0:
             raise ConfigError(f"AndroidConfig.dump_retries must be a whole number >= 0; got {self.dump_retries!r}")
 
@@ -264,8 +276,32 @@ class AndroidDevice(Device):
         if port is None:
             raise ConfigError(f"{self.serial} is not an emulator (emulator-PORT): it has no snapshots to load; "
                               "give console_port= for an emulator adb knows by another name")
-        load_snapshot(self.adb_host, port, self.snapshot, timeout=self.config.call_timeout,  # type: ignore[arg-type]
+        end = time.monotonic() + self.config.snapshot_timeout
+        load_snapshot(self.adb_host, port, self.snapshot, timeout=self.config.snapshot_timeout,  # type: ignore[arg-type]
                       token=self.console_token)
+        # the phone is the snapshot's now: the uiautomator2 server this client started is
+        # gone with the rest (the next call starts one, given the time to connect)
+        if self._u2 is not None:
+            _hang_up(self._u2)
+            self._u2 = None
+        self._await_boot(end)
+
+    def _await_boot(self, end: float) -> None:
+        """Wait until adb sees the phone again and it says it has booted (a loaded snapshot
+        may drop the emulator from adb for a moment), until ``end``."""
+        problem = "not asked"
+        while time.monotonic() < end:
+            try:
+                state = self._client.device(self.serial).get_state()
+                booted = state == "device" and self._client.device(self.serial).getprop("sys.boot_completed") == "1"
+                if booted:
+                    return
+                problem = f"adb says {state!r}" if state != "device" else "sys.boot_completed is not 1"
+            except (adbutils.AdbError, OSError) as exc:
+                problem = f"{type(exc).__name__}: {exc}"
+            time.sleep(max(self.config.poll_interval, 0.1))
+        raise DeviceError(f"{self.serial} did not come back within {self.config.snapshot_timeout:g} s of loading "
+                          f"snapshot {self.snapshot!r} ({problem})")
 
     def observe(self, *, screenshot: bool = True, screenshot_size: tuple[int, int] | None = None,
                 deferred_screenshot: bool = False) -> UIState:
@@ -293,6 +329,7 @@ class AndroidDevice(Device):
         kind = action.action_type
         if kind in (ActionType.COMPLETE, ActionType.IMPOSSIBLE):
             return
+        before = self._settled or (self._screen.xml if self._screen is not None else None)
         self._settled = None  # whatever was read before is gone, even if the action fails
         width, height = self.screen_size
         # the RPCs themselves: the library's click and swipe read coordinates below 1 as
@@ -308,7 +345,7 @@ class AndroidDevice(Device):
             self._type(action.text or "")
         else:
             self._press(KEYS[kind])
-        self._settle()
+        self._settle(before)
 
     def installed_packages(self) -> frozenset[str]:
         """The packages installed now (read afresh, unlike an observation's)."""
@@ -455,15 +492,20 @@ class AndroidDevice(Device):
         raise DeviceError(f"{self.serial or 'the phone'}: the view hierarchy was {problem} on "
                           f"{self.config.dump_retries + 1} reads in a row")
 
-    def _settle(self) -> None:
+    def _settle(self, before: str | None = None) -> None:
         """Read the hierarchy until two reads in a row agree, or ``settle_timeout`` passes.
         The second read follows the first at once: a read takes a phone tens of
         milliseconds, and a screen still moving (an animation moves its nodes every
         frame) reads differently that far apart. Only a screen seen changing is read again
-        after ``poll_interval`` pauses; a still one costs two reads and no sleep."""
-        end = time.monotonic() + self.config.settle_timeout
+        after ``poll_interval`` pauses; a still one costs two reads and no sleep. A still
+        screen that is still the one from ``before`` the action may not have answered the
+        action yet (an app takes a moment to open): it is watched ``change_timeout`` longer."""
+        start = time.monotonic()
         previous, current = self._dump(), self._dump()
-        while current != previous and time.monotonic() < end:
+        while time.monotonic() - start < self.config.settle_timeout:
+            if current == previous and (current != before or
+                                        time.monotonic() - start >= self.config.change_timeout):
+                break
             time.sleep(self.config.poll_interval)
             previous, current = current, self._dump()
         self._settled = current
@@ -496,15 +538,20 @@ class _Screen:
 
 
 def _front_and_packages(output: str) -> tuple[str | None, frozenset[str]]:
-    """`FRONT_AND_PACKAGES`'s output read: the focused window's activity (None when no
-    app window has the focus: a dialog of the system, a transition) and the packages.
-    An output without its markers was cut short: an `EOFError`, so the call is retried."""
+    """`FRONT_AND_PACKAGES`'s output read: the resumed activity, else the focused app's
+    or window's (None when none is named: a transition) and the packages. An output
+    without its markers was cut short, and one without packages is a package manager not
+    ready (as after a boot or a snapshot load): an `EOFError` either way, so the call is
+    retried."""
     if not output.startswith(_FOCUS_MARK) or not output.rstrip().endswith(_END_MARK) or _PACKAGES_MARK not in output:
         raise EOFError(f"the phone's reply to {FRONT_AND_PACKAGES!r} was cut short or garbled: {output[-200:]!r}")
     focus, _, listing = output.partition(_PACKAGES_MARK)
-    match = _FOCUS.search(focus)
+    match = _RECORD.search(focus) or _WINDOW.search(focus)  # the resumed activity's line comes first
     activity = None if match is None else _qualified(match["package"], match["activity"])
-    return activity, frozenset(_PACKAGE.findall(listing))
+    packages = frozenset(_PACKAGE.findall(listing))
+    if not packages:
+        raise EOFError(f"the phone listed no packages: {listing.strip()[:200]!r}")
+    return activity, packages
 
 
 def _qualified(package: str, activity: str) -> str:

@@ -48,9 +48,13 @@ class EmulatorConsole:
             raise DeviceError(f"cannot reach {self.where} ({exc}): is the emulator running "
                               "(snapshots need an emulator, not a phone)?") from None
         self._buffer = b""
-        banner = self._reply("connect")
-        if any("Authentication required" in line for line in banner):
-            self.command(f"auth {self._token(token)}")
+        try:
+            banner = self._reply("connect")
+            if any("Authentication required" in line for line in banner):
+                self.command(f"auth {self._token(token)}")
+        except BaseException:
+            self._sock.close()
+            raise
 
     def _token(self, token: str | None) -> str:
         if token is not None:

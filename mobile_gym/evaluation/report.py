@@ -217,8 +217,8 @@ def _run_agreement(rows: list[EpisodeResult]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     compared = [r for r in rows if r.online is not None]
     out["compared"] = len(compared)
-    for name, attribute in AGREEMENT.items():
-        recorded = [(r.predicted, bool(getattr(r, attribute))) for r in compared]
+    for name, attribute in AGREEMENT.items():  # only where that verdict exists (a phone has no oracle)
+        recorded = [(r.predicted, bool(getattr(r, attribute))) for r in compared if getattr(r, attribute) is not None]
         prefix = name.split("_")[0]
         out[name] = _rate(sum(p == t for p, t in recorded), len(recorded))
         out[f"{prefix}_fp"] = sum(p and not t for p, t in recorded)

@@ -88,7 +88,8 @@ def run_jobs(run_dir: str | Path, truth: GroundTruth) -> list[Job]:
         failed = r.get("error")
         info = RunInfo(task=r["task"], agent=r["agent"], seed=r["seed"],
                        online=None if failed is not None else bool(r.get("success")),
-                       oracle=None if failed is not None else bool(r.get("oracle_success")))
+                       oracle=None if failed is not None or r.get("oracle_success") is None  # a phone's: none
+                       else bool(r["oracle_success"]))
         try:
             episode: str | None = truth.episode_of(r["task"])
             unknown = None

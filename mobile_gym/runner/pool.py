@@ -105,6 +105,8 @@ class WorkerPool:
     def __init__(self, fn: Callable[..., Any], workers: int = 1, *, timeout: float | None = None,
                  slots: Sequence[Any] | None = None):
         self._slots = list(slots) if slots is not None else None
+        if self._slots == []:
+            raise ValueError("slots=[]: a pool of no worker would never run a job")
         size = len(self._slots) if self._slots is not None else workers
         self._fn, self._size, self._timeout = fn, max(1, size), timeout
         self._context = mp.get_context("fork" if sys.platform != "win32" else "spawn")

@@ -1,9 +1,11 @@
 """``dumpsys``: the service dumps adb clients parse for the screen in front.
 
-adbutils reads the focused app from ``dumpsys window`` (``mCurrentFocus=Window{...
-package/Activity}``), then ``dumpsys activity activities`` / ``top``; the screen's size
-and rotation from ``dumpsys display``; an app's version from ``dumpsys package``. The
-dumps keep Android 13's layout around those lines.
+As on Android 13: ``dumpsys window windows`` lists the windows without the
+``mCurrentFocus`` line adbutils' ``app_current`` looks for first; ``dumpsys window`` and
+``dumpsys window displays`` have it, with ``mFocusedApp``; ``dumpsys activity
+activities`` names the resumed activity (``topResumedActivity=``, ``ResumedActivity:``),
+``dumpsys activity top`` the top one. Also the screen's size and rotation (``dumpsys
+display``) and an app's version (``dumpsys package``).
 """
 
 from __future__ import annotations
@@ -25,7 +27,9 @@ def short_activity(package: str, activity: str) -> str:
 
 
 # ------------------------------------------------------------------------- dumpsys
-def _window_dump(ctx: Context) -> str:
+def _window_dump(ctx: Context, section: str) -> str:
+    """``dumpsys window [section]``: the window list (``windows``), the displays' focus
+    (``displays``), or both."""
     package, activity = ctx.phone.foreground()
     h = _h(activity)
     focus = f"Window{{{h} u0 {package}/{activity}}}"
@@ -37,11 +41,13 @@ def _window_dump(ctx: Context) -> str:
     lines += [f"  Window #3 {focus}:", f"    mDisplayId=0 rootTaskId={_task(ctx, package)} mSession=Session{{{_h(package)} "
               f"{ctx.phone.pid_of(package)}:u0a{uid_of(package) % 100000}}} mClient=android.os.BinderProxy@{h}",
               "    mHasSurface=true isReadyForDisplay()=true mWindowRemovalAllowed=false", "",
-              "  mGlobalConfiguration={1.0 ?mcc?mnc [en_US] ldltr sw411dp w411dp h914dp 420dpi nrml long port}",
-              f"  mCurrentFocus={focus}",
-              f"  mFocusedApp=ActivityRecord{{{_h(package + 'r')} u0 {package}/{short_activity(package, activity)} "
-              f"t{_task(ctx, package)}}}"]
-    return "\n".join(lines) + "\n"
+              "  mGlobalConfiguration={1.0 ?mcc?mnc [en_US] ldltr sw411dp w411dp h914dp 420dpi nrml long port}"]
+    displays = ["WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)", "  Display: mDisplayId=0 rootTasks=3",
+                f"  mCurrentFocus={focus}",
+                f"  mFocusedApp=ActivityRecord{{{_h(package + 'r')} u0 {package}/{short_activity(package, activity)} "
+                f"t{_task(ctx, package)}}}"]
+    chosen = lines if section == "windows" else displays if section == "displays" else lines + [""] + displays
+    return "\n".join(chosen) + "\n"
 
 
 def uid_of(package: str) -> int:
@@ -64,7 +70,7 @@ def _activity_dump(ctx: Context, top: bool) -> str:
             "Display #0 (activities from top to bottom):\n"
             f"  * Task{{{_h(package + 't')} #{_task(ctx, package)} type=standard A={uid_of(package)}:{package} U=0 "
             "visible=true visibleRequested=true mode=fullscreen translucent=false sz=1}\n"
-            f"    mResumedActivity: {record}\n"
+            f"    topResumedActivity={record}\n"
             f"    * Hist  #0: {record}\n\n"
             f"  ResumedActivity: {record}\n\n"
             f"  mFocusedApp={record}\n")
@@ -114,7 +120,7 @@ def dumpsys(ctx: Context, argv: list[str]) -> int:
     args = argv[2:]
     phone = ctx.phone
     if service == "window":
-        ctx.out(_window_dump(ctx))
+        ctx.out(_window_dump(ctx, args[0] if args else ""))
     elif service == "activity":
         ctx.out(_activity_dump(ctx, top=bool(args) and args[0] == "top"))
     elif service == "display":

@@ -31,6 +31,9 @@ _DEFAULTS: dict[str, Any] = {
     "truncated_dumps": 0,
     # Seconds every hierarchy dump takes.
     "dump_delay": 0.0,
+    # Seconds before a tap, swipe or key shows on the screen: the request is answered at
+    # once, the screen changes later (an app that takes a moment to open).
+    "input_lag": 0.0,
     # The phone is listed as "offline" and refuses transports.
     "offline": False,
 }

@@ -125,6 +125,15 @@ class FakePhone:
         return self.device.screen_size
 
     def perform(self, action: Action) -> None:
+        lag = float(self.faults.input_lag or 0)
+        if lag > 0:  # the screen answers later (the fault): answered now, done on a timer
+            timer = threading.Timer(lag, self._perform, (action,))
+            timer.daemon = True
+            timer.start()
+            return
+        self._perform(action)
+
+    def _perform(self, action: Action) -> None:
         with self.changed:
             with self.stats.simulating():
                 self.device.perform(action)
@@ -355,14 +364,16 @@ class FakePhone:
             self._snapshots[name] = copy.deepcopy(self.device.__dict__)
 
     def load_snapshot(self, name: str) -> bool:
-        """``avd snapshot load``: the phone as it was saved; False if there is no such snapshot."""
+        """``avd snapshot load``: the phone as it was saved, its uiautomator2 servers gone
+        (a snapshot holds none); False if there is no such snapshot."""
         with self.changed:
             saved = self._snapshots.get(name)
             if saved is None:
                 return False
             self.device.__dict__.update(copy.deepcopy(saved))
             self.changed.notify_all()
-            return True
+        self.kill_u2()
+        return True
 
     def delete_snapshot(self, name: str) -> bool:
         with self.lock:
