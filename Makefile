@@ -37,6 +37,7 @@ bench: $(STAMP)
 	$(PY) benchmarks/bench_env_resources.py
 	$(PY) benchmarks/bench_policy_envs.py
 	$(PY) benchmarks/bench_device_step.py
+	$(PY) benchmarks/bench_agents.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info
