@@ -485,12 +485,12 @@ def _chosen_run_tasks(args: argparse.Namespace) -> list:
     if args.dataset is None:
         return _chosen_simulator_tasks(args.tasks)
     from mobile_gym.errors import MobileGymError, UnknownTaskError
-    from mobile_gym.formats.llamatouch import GroundTruthDataset
     from mobile_gym.tasks.catalogue import llamatouch_catalogue
+    from mobile_gym.tasks.dataset import open_dataset
     from mobile_gym.tasks.suite import select_tasks
 
     try:
-        held = set(GroundTruthDataset(args.dataset).episodes())
+        held = set(open_dataset(args.dataset.resolve()).episodes())
     except MobileGymError as exc:
         raise UsageError(str(exc)) from None
     tasks = {t.id: t for t in llamatouch_catalogue().values() if t.episode in held}

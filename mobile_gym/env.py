@@ -327,18 +327,18 @@ def phone_setup(task: Task, snapshot: str | None) -> dict[str, Any]:
     simulator's other setup (apps installed, app state) only a snapshot can hold."""
     from mobile_gym.simulator.apps import resolve_package
 
-    setup = dict(task.setup)
-    if held_setup(task) and snapshot is None:
+    held = held_setup(task)
+    if held and snapshot is None:
         raise ConfigError(
-            f"task {task.id!r} starts from a state adb cannot set up ({held_setup(task)}); give snapshot=NAME, "
+            f"task {task.id!r} starts from a state adb cannot set up ({held}); give snapshot=NAME, "
             "an emulator snapshot holding it (snapshot='{task}': one per task, named by its id)")
     if isinstance(task, DatasetTask):
         apps = task.packages
     else:
         apps = frozenset({resolve_package(task.app)})
     out: dict[str, Any] = {} if snapshot is not None else {"stop": sorted(apps)}
-    if setup.get("launch"):
-        out["launch"] = resolve_package(str(setup["launch"]))
+    if task.setup.get("launch"):
+        out["launch"] = resolve_package(str(task.setup["launch"]))
     return out
 
 

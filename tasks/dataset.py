@@ -74,7 +74,7 @@ def dataset_task(task: CatalogueTask, dataset: str | Path) -> DatasetTask:
 @lru_cache(maxsize=512)
 def _load(task: CatalogueTask, root: Path) -> DatasetTask:
     try:
-        annotation = _dataset(root).load(task.episode)
+        annotation = open_dataset(root).load(task.episode)
     except MobileGymError as exc:
         raise ConfigError(f"task {task.id!r} (LlamaTouch episode {task.episode}) cannot be read from the "
                           f"dataset at {root}: {exc}") from exc
@@ -84,8 +84,9 @@ def _load(task: CatalogueTask, root: Path) -> DatasetTask:
 
 
 @lru_cache(maxsize=8)
-def _dataset(root: Path):
-    """The dataset's index, scanned once (a full dataset has 495 trace folders)."""
+def open_dataset(root: str | Path):
+    """The `GroundTruthDataset` at ``root``, its index scanned once per process (a full
+    dataset has 495 trace folders)."""
     from mobile_gym.formats.llamatouch import GroundTruthDataset
 
     return GroundTruthDataset(root)

@@ -292,9 +292,9 @@ class AndroidDevice(Device):
         problem = "not asked"
         while time.monotonic() < end:
             try:
-                state = self._client.device(self.serial).get_state()
-                booted = state == "device" and self._client.device(self.serial).getprop("sys.boot_completed") == "1"
-                if booted:
+                phone = self._client.device(self.serial)
+                state = phone.get_state()
+                if state == "device" and phone.getprop("sys.boot_completed") == "1":
                     return
                 problem = f"adb says {state!r}" if state != "device" else "sys.boot_completed is not 1"
             except (adbutils.AdbError, OSError) as exc:
