@@ -5,7 +5,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test test-quick bench clean
+.PHONY: setup run test test-quick bench bench-memory clean
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -38,6 +38,12 @@ bench: $(STAMP)
 	$(PY) benchmarks/bench_policy_envs.py
 	$(PY) benchmarks/bench_device_step.py
 	$(PY) benchmarks/bench_agents.py
+	$(PY) benchmarks/bench_memory.py --steps 50000 --every 5000
+
+# RSS over a million env steps (about half an hour): the curve as CSV and PNG under runs/.
+bench-memory: $(STAMP)
+	mkdir -p runs
+	$(PY) benchmarks/bench_memory.py --steps 1000000 --every 10000 --csv $(RUN)-memory.csv --plot $(RUN)-memory.png
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

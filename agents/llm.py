@@ -28,7 +28,7 @@ from mobile_gym.agents.base import Agent
 from mobile_gym.errors import AgentError, ConfigError, ReplyError
 from mobile_gym.llm.grammar import grammar_help, parse_reply, spelled, tool_schema
 from mobile_gym.llm.prompt import outcome, png_base64, said, step_text
-from mobile_gym.ui.hierarchy import parsed_screen
+from mobile_gym.ui.hierarchy import ViewHierarchy
 from mobile_gym.ui.screen_text import ScreenElements
 
 MODES = ("text", "tools")
@@ -125,7 +125,7 @@ class LLMAgent(Agent):
             return self._pending.pop(0)
         xml = observation["view_hierarchy"]
         self._note_outcome(xml, info)
-        screen = ScreenElements.of(parsed_screen(xml))
+        screen = ScreenElements.of(ViewHierarchy.of(xml))
         messages = self._messages(observation, info, screen)
         record: dict[str, Any] = {"reply": None, "reasoning": "", "command": None, "parse_error": None}
         message, latency, tokens = self._ask(messages)

@@ -49,7 +49,7 @@ class OracleAgent(Agent):
         self.searches = 0  # swipes spent looking for the current entry's target
 
     def act(self, observation: Mapping[str, Any], info: Mapping[str, Any]) -> Action:
-        h = ViewHierarchy(observation["view_hierarchy"])
+        h = ViewHierarchy.of(observation["view_hierarchy"])
         screen = h.screen_bounds
         size = (screen.right, screen.bottom)
         path = self.path

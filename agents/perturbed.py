@@ -29,7 +29,7 @@ from mobile_gym.agents.base import Agent
 from mobile_gym.agents.oracle import OracleAgent, sim_task
 from mobile_gym.tasks.definition import SimTask, Step
 from mobile_gym.ui.elements import actionable_elements
-from mobile_gym.ui.hierarchy import Node, ViewHierarchy, parsed_screen
+from mobile_gym.ui.hierarchy import Node, ViewHierarchy
 
 #: Controls that clear a search box, so a wrong query can be corrected.
 CLEAR_CONTROLS = ("Clear query", "Clear")
@@ -42,7 +42,7 @@ WRONG_WORDS = ("wfii", "tokio", "setings", "calcualtor", "asdf")
 def _labels(observation: Mapping[str, Any]) -> frozenset[str]:
     """The labels the app's window shows (the status bar's clock changes every step, so
     whole dumps cannot be compared)."""
-    h = ViewHierarchy(observation["view_hierarchy"])
+    h = ViewHierarchy.of(observation["view_hierarchy"])
     return frozenset(n.label for n in h.roots[0].iter() if n.label) if h.roots else frozenset()
 
 
@@ -123,13 +123,14 @@ class DetourAgent(Agent):
 
 def _finds(entry: Step, observation: Mapping[str, Any]) -> bool:
     """Whether a golden entry's target is on this screen."""
-    return entry.selector is not None and entry.selector.find(ViewHierarchy(observation["view_hierarchy"])) is not None
+    selector = entry.selector
+    return selector is not None and selector.find(ViewHierarchy.of(observation["view_hierarchy"])) is not None
 
 
 def _random_tap(observation: Mapping[str, Any], rng: np.random.Generator) -> Action:
     """A tap on a random clickable element of the app's own window (not the status or
     navigation bar: HOME is not a detour a person comes back from with BACK)."""
-    h = ViewHierarchy(observation["view_hierarchy"])
+    h = ViewHierarchy.of(observation["view_hierarchy"])
     targets = [n for n in (h.roots[0].iter() if h.roots else ()) if n.clickable and n.flags["enabled"]
                and n.bounds.area]
     if not targets:
@@ -139,12 +140,12 @@ def _random_tap(observation: Mapping[str, Any], rng: np.random.Generator) -> Act
 
 def _in_search_view(observation: Mapping[str, Any]) -> bool:
     """Whether the focused field is a SearchView's, which a wrong query can be cleared from."""
-    h = ViewHierarchy(observation["view_hierarchy"])
+    h = ViewHierarchy.of(observation["view_hierarchy"])
     return any(n.flags["focused"] and n.resource_id.endswith(SEARCH_FIELD) for n in h)
 
 
 def _clear_control(observation: Mapping[str, Any]) -> Action | None:
-    h = ViewHierarchy(observation["view_hierarchy"])
+    h = ViewHierarchy.of(observation["view_hierarchy"])
     for label in CLEAR_CONTROLS:
         node = h.find(content_desc=label)
         if node is not None and node.bounds.area:
@@ -201,7 +202,7 @@ class UndoLastAgent(_ScriptedAgent):
             return None
         last = self.task.golden_path[-1]
         if last.kind == "tap" and last.selector is not None:
-            h = ViewHierarchy(observation["view_hierarchy"])
+            h = ViewHierarchy.of(observation["view_hierarchy"])
             node = last.selector.find(h)
             if node is not None and node.flags["checkable"]:
                 return _tap(h, node)
@@ -247,7 +248,7 @@ class ElementCentreAgent(_ScriptedAgent):
         action = super().act(observation, info)
         if action.action_type is not ActionType.CLICK:
             return action
-        h = parsed_screen(observation["view_hierarchy"])
+        h = ViewHierarchy.of(observation["view_hierarchy"])
         screen = h.screen_bounds
         target = h.clickable_at(action.touch[0] * screen.right, action.touch[1] * screen.bottom)  # type: ignore[index]
         element = next((e for e in actionable_elements(h) if e.node is target), None)

@@ -82,7 +82,7 @@ class RandomAgent(Agent):
 
     def _tap(self, observation: Mapping[str, Any]) -> Action:
         if self.element_aware and observation.get("view_hierarchy"):
-            h = ViewHierarchy(observation["view_hierarchy"])
+            h = ViewHierarchy.of(observation["view_hierarchy"])
             screen = h.screen_bounds
             targets = [n for n in h.find_all(clickable=True, enabled=True)
                        if n.bounds.right > n.bounds.left and n.bounds.bottom > n.bounds.top]

@@ -9,12 +9,14 @@
    a difference of two walks that visit other screens. Random walks see few screens
    twice, training sees the same ones again and again (a screen's elements, mask and
    features are worked out once for screens whose app windows are the same). Target
-   (issue 12): overhead ≤ 15% of a raw step.
+   (issue 12): overhead ≤ 15% of a raw step. Each line also gives the preset env's
+   steps/s (1 / wrapped step; the elements preset's env observes ``observation="xml"``,
+   no screenshot drawn). Target (issue 16): the elements preset ≥ 1,500 steps/s.
 2. Training throughput, 2 envs in 2 worker processes: SB3 ``learn`` steps/s for each
    preset (MaskablePPO for elements, PPO for pixels), against the raw env stepped by
    random actions in the same 2-process layout in the same run (the ceiling).
 
-    python benchmarks/bench_policy_envs.py [--runs 3] [--steps 2000] [--train-steps 4096]
+    python benchmarks/bench_policy_envs.py [--runs 3] [--steps 2000] [--train-steps 4096] [--no-train]
 
 Medians over ``--runs`` runs (one run for the overhead while learning) and over the tasks.
 """
@@ -34,6 +36,7 @@ from mobile_gym.actions import Action
 
 TASKS = ("settings-set-disturb", "clock-set-alarm-9am", "playstore-install-ebay", "bestbuy-empty-cart")
 TARGET_OVERHEAD = 0.15
+TARGET_ELEMENT_STEPS = 1500  # the elements preset's env steps/s, one process (issue 16)
 
 
 def timed(env, spent: list[float]) -> None:
@@ -152,10 +155,11 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=2000, help="random steps per task and preset (overhead)")
     parser.add_argument("--train-steps", type=int, default=4096, help="env steps of each training run")
     parser.add_argument("--train-task", default="settings-set-disturb")
+    parser.add_argument("--no-train", action="store_true", help="random actions only: no PPO, no training runs")
     args = parser.parse_args()
     torch_threads()
     results: dict[str, object] = {}
-    for policy in ("random", "ppo"):
+    for policy in ("random",) if args.no_train else ("random", "ppo"):
         for preset in ("elements", "pixels"):
             n_runs = args.runs if policy == "random" else 1  # a learning run is long: one
             runs = [[in_own_process(overhead, task, preset, args.steps, run, policy) for task in TASKS]
@@ -164,13 +168,23 @@ def main() -> None:
                 per = [run[task_index] for run in runs]
                 row = {k: statistics.median(r[k] for r in per) for k in per[0]}
                 print(f"{policy:6} {preset:8} {task:24} raw step {row['raw_ms']:.2f} ms  "
-                      f"wrapped {row['wrapped_ms']:.2f} ms  overhead {row['overhead']:.0%}")
+                      f"wrapped {row['wrapped_ms']:.2f} ms  overhead {row['overhead']:.0%}  "
+                      f"{1e3 / row['wrapped_ms']:.0f} steps/s", flush=True)
                 results[f"{policy}/{preset}/{task}"] = row
             median = statistics.median(statistics.median(r[i]["overhead"] for r in runs) for i in range(len(TASKS)))
             verdict = "meets" if median <= TARGET_OVERHEAD else "misses"
             print(f"{policy:6} {preset:8} median overhead over the tasks {median:.0%} "
                   f"({verdict} the {TARGET_OVERHEAD:.0%} target)")
             results[f"{policy}/{preset}/median_overhead"] = median
+            rate = statistics.median(1e3 / statistics.median(r[i]["wrapped_ms"] for r in runs)
+                                     for i in range(len(TASKS)))
+            target = (f" (target {TARGET_ELEMENT_STEPS:,}: {'met' if rate >= TARGET_ELEMENT_STEPS else 'missed'})"
+                      if preset == "elements" else "")
+            print(f"{policy:6} {preset:8} median preset env steps/s over the tasks {rate:.0f}{target}", flush=True)
+            results[f"{policy}/{preset}/steps_per_s"] = rate
+    if args.no_train:
+        print(json.dumps(results))
+        return
     raw = statistics.median(raw_two_processes(args.train_task, args.train_steps // 2) for _ in range(args.runs))
     print(f"raw env, 2 processes, random actions: {raw:.0f} steps/s ({args.train_task})")
     results["raw_2proc_steps_per_s"] = raw

@@ -6,10 +6,11 @@ typing and ENTER; from the launcher it opens one of the five apps. The walk is r
 once and replayed, timed, with and without screenshots (at 1/4 of 1080x2400 by default,
 converted to a numpy array as the env does). Choosing actions is not timed.
 
-Targets on a 2-core machine: >= 400 steps/s with screenshots, >= 1500 steps/s without.
+Targets on a 2-core machine (issue 16): >= 2,500 steps/s with screenshots, >= 5,000
+steps/s without. ``--reference`` replays on the full-rebuild path (`retained=False`).
 
     python benchmarks/bench_simulator.py [--steps 3000] [--runs 5] [--size 270x600]
-        [--profile pixel-6] [--dynamics default]
+        [--profile pixel-6] [--dynamics default] [--reference]
 """
 
 from __future__ import annotations
@@ -68,9 +69,9 @@ def record_walk(steps: int, seed: int, profile: str, dynamics: str) -> tuple[lis
 
 
 def replay(actions: list[Action], seed: int, profile: str, dynamics: str,
-           size: tuple[int, int] | None) -> dict[str, list[float]]:
+           size: tuple[int, int] | None, retained: bool = True) -> dict[str, list[float]]:
     """Per-step seconds of each phase while replaying the walk."""
-    phone = SimulatedDevice(profile=profile, dynamics=dynamics, seed=seed)
+    phone = SimulatedDevice(profile=profile, dynamics=dynamics, seed=seed, retained=retained)
     runtime = phone.runtime
     phases: dict[str, list[float]] = {"perform": [], "build+layout": [], "dump": [], "render": [], "step": []}
     clock = time.perf_counter
@@ -82,8 +83,8 @@ def replay(actions: list[Action], seed: int, profile: str, dynamics: str,
         t2 = clock()
         xml = frame.xml
         t3 = clock()
-        if size is not None:
-            np.asarray(phone.render(frame, size))
+        if size is not None:  # the pixels as the env takes them
+            np.asarray(phone.observe(screenshot_size=size).screenshot)
         t4 = clock()
         phases["perform"].append(t1 - t0)
         phases["build+layout"].append(t2 - t1)
@@ -113,6 +114,7 @@ def main() -> None:
     parser.add_argument("--profile", default="pixel-6")
     parser.add_argument("--dynamics", default="default")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--reference", action="store_true", help="the full-rebuild path (retained=False)")
     args = parser.parse_args()
     size = tuple(int(x) for x in args.size.split("x"))
     actions, apps = record_walk(args.steps, args.seed, args.profile, args.dynamics)
@@ -120,8 +122,9 @@ def main() -> None:
     print(f"walk: {len(actions)} actions ({dict(kinds)}), profile {args.profile}, dynamics {args.dynamics}")
     print(f"steps per app: {dict(apps.most_common())}")
     for label, shot in ((f"screenshots {args.size}", size), ("no screenshots", None)):
-        runs = [replay(actions, args.seed, args.profile, args.dynamics, shot) for _ in range(args.runs)]
-        print(summarize(label, runs))
+        runs = [replay(actions, args.seed, args.profile, args.dynamics, shot, not args.reference)
+                for _ in range(args.runs)]
+        print(summarize(label + (", reference path" if args.reference else ""), runs))
 
 
 if __name__ == "__main__":

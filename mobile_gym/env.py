@@ -8,6 +8,12 @@ solved by any one route; ``info["matched"]`` and ``info["route"]`` speak of the 
 got furthest (0: the golden path's). The simulator's oracle is reported in ``info`` for
 checking the matcher, never used as reward.
 
+What is observed is a choice (``observation=``): the screenshot and the dump (the
+default), the dump alone or the screenshot alone, with the instruction always. A
+screenshot not observed is never drawn (on a phone, never taken): drawing is most of a
+simulator step's cost. It is drawn at ``observation_size`` itself, and with
+``grayscale=True`` converted to one channel after drawing.
+
 With ``backend="device"`` the same env drives a phone or emulator (`AndroidDevice`), and
 a LlamaTouch task without a simulator definition is judged by the annotation of a
 LlamaTouch dataset (``dataset=``, `mobile_gym.tasks.dataset`); no oracle reads a phone.
@@ -28,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 import gymnasium as gym
 import numpy as np
+from PIL import Image
 from gymnasium import spaces
 
 from mobile_gym.actions import MAX_TEXT_LENGTH, Action, ActionType
@@ -55,6 +62,15 @@ Task = SimTask | DatasetTask
 MAX_XML_LENGTH = 2_000_000
 REWARD_MODES = ("sparse", "progress")
 RENDER_MODES = (None, "rgb_array")
+#: What an env may observe (``observation=``): the screenshot and the dump, the dump
+#: (uiautomator XML) alone, or the screenshot alone; the instruction always.
+OBSERVATIONS = ("both", "xml", "screenshot")
+
+
+def observation_keys(observation: str) -> tuple[str, ...]:
+    """The keys of the observation Dict in mode ``observation`` (`OBSERVATIONS`)."""
+    return {"both": ("screenshot", "view_hierarchy", "instruction"), "xml": ("view_hierarchy", "instruction"),
+            "screenshot": ("screenshot", "instruction")}[observation]
 
 
 def shared_matcher(embedding_model: str | None = None) -> Matcher:
@@ -123,6 +139,19 @@ class MobileEnv(gym.Env):
     ``console_port``, default the serial's); ``device_config`` the `AndroidConfig`
     deadlines. ``profile`` and ``dynamics`` are the simulator's. A ``{task}`` in the
     snapshot's name stands for the task's id (one snapshot per task).
+
+    ``observation`` picks the observation's keys (`observation_keys`): ``"both"``
+    (screenshot, view_hierarchy, instruction), ``"xml"`` or ``"screenshot"``;
+    ``grayscale`` makes the screenshot (h, w, 1), Pillow's "L" of the RGB drawing.
+    ``render()`` gives the RGB screen in every mode (drawn on request when the
+    observation holds none).
+
+    >>> import gymnasium as gym, mobile_gym
+    >>> env = gym.make("LlamaTouch/settings-open-v0", observation="screenshot", grayscale=True,
+    ...                observation_size=(84, 84))
+    >>> obs, info = env.reset(seed=0)
+    >>> sorted(obs), obs["screenshot"].shape
+    (['instruction', 'screenshot'], (84, 84, 1))
     """
 
     metadata = {"render_modes": ["rgb_array"], "render_fps": 2}
@@ -135,6 +164,8 @@ class MobileEnv(gym.Env):
         dynamics: str | Dynamics | None = None,
         profile: str | DeviceProfile | None = None,
         observation_size: tuple[int, int] | None = None,
+        observation: str = "both",
+        grayscale: bool = False,
         reward_mode: str = "sparse",
         terminate_on_success: bool = True,
         embedding_model: str | None = None,
@@ -155,8 +186,18 @@ class MobileEnv(gym.Env):
                 f"render_mode={render_mode!r} is not supported: use None or 'rgb_array' and wrap the env "
                 "for more (gymnasium.wrappers.HumanRendering for a window, with pygame installed; "
                 "RenderCollection for a list of frames)")
+        if observation not in OBSERVATIONS:
+            raise ConfigError(f"observation must be one of {', '.join(OBSERVATIONS)}; got {observation!r}")
+        if not isinstance(grayscale, (bool, np.bool_)):
+            raise ConfigError(f"grayscale must be True or False, got {grayscale!r}")
+        if grayscale and observation == "xml":
+            raise ConfigError("grayscale=True greys the observed screenshot: it goes with observation='both' "
+                              "or 'screenshot', not 'xml'")
         self.task = resolve_task(task, backend, dataset)
         self.backend = backend
+        self.observation = observation
+        self.grayscale = bool(grayscale)
+        self._pixels = observation != "xml"  # whether a step draws the screenshot at all
         self.reward_mode = reward_mode
         self.terminate_on_success = terminate_on_success
         self.embedding_model = embedding_model
@@ -194,11 +235,9 @@ class MobileEnv(gym.Env):
         self._judges_pixels = self.task.annotation.judges_pixels  # then it judges full-size screens
         shared_matcher(embedding_model).warm_up(self.task.annotation)  # the model, if fuzzy: never in a step
         w, h = self.observation_size
-        self.observation_space = spaces.Dict({
-            "screenshot": ImageBox((h, w, 3)),
-            "view_hierarchy": UnicodeText(MAX_XML_LENGTH),
-            "instruction": UnicodeText(MAX_TEXT_LENGTH),
-        })
+        every = {"screenshot": ImageBox((h, w, 1 if self.grayscale else 3)),
+                 "view_hierarchy": UnicodeText(MAX_XML_LENGTH), "instruction": UnicodeText(MAX_TEXT_LENGTH)}
+        self.observation_space = spaces.Dict({key: every[key] for key in observation_keys(observation)})
         self.action_space = spaces.Dict({
             "action_type": spaces.Discrete(len(ActionType)),
             "touch": spaces.Box(0.0, 1.0, (2,), np.float32),
@@ -206,7 +245,7 @@ class MobileEnv(gym.Env):
             "text": UnicodeText(MAX_TEXT_LENGTH),
         })
         self._tracker: Tracker | None = None
-        self._screen = None  # the last observed screenshot, kept for render() only
+        self._screen = None  # the last drawn screenshot (RGB), kept for render() only
         self._state: UIState | None = None  # the last observed screen, as the matcher saw it
 
     # ------------------------------------------------------------------ pickling
@@ -279,8 +318,12 @@ class MobileEnv(gym.Env):
         return actionable_elements(self.hierarchy)
 
     def render(self) -> np.ndarray | None:
-        if self._screen is None:
+        """The current screen as RGB at ``observation_size``, whatever is observed: drawn
+        now (once per screen) when the observation held none."""
+        if self.render_mode != "rgb_array" or self._state is None:
             return None
+        if self._screen is None:
+            self._screen = self.device.observe(screenshot=True, screenshot_size=self.observation_size).screenshot
         return np.array(self._screen)
 
     def close(self) -> None:
@@ -289,18 +332,24 @@ class MobileEnv(gym.Env):
     # ------------------------------------------------------------------ helpers
     def _observe(self) -> tuple[dict[str, Any], dict[str, float]]:
         start = time.perf_counter()
-        state = self.device.observe(screenshot=True, screenshot_size=self.observation_size)
-        observed = time.perf_counter()
-        # the same screen, as the matcher judges it: its full-size pixels drawn if a check reads them
+        # the screen as the matcher judges it: its full-size pixels drawn if a check reads them
         judged = self.device.observe(screenshot=False, deferred_screenshot=self._judges_pixels)
-        self._tracker.observe(judged, state.installed_packages)  # type: ignore[union-attr]
+        obs: dict[str, Any] = {}
+        pixels = None
+        if self._pixels:  # else nothing is drawn: render() draws on request
+            # (h, w, 3) uint8, shared with the device's frame: the user gets a writable copy
+            pixels = self.device.observe(screenshot=True, screenshot_size=self.observation_size).screenshot
+            obs["screenshot"] = (np.array(Image.fromarray(pixels).convert("L"))[..., None] if self.grayscale
+                                 else np.array(pixels))
+        if self.observation != "screenshot":
+            obs["view_hierarchy"] = judged.xml
+        obs["instruction"] = self.task.instruction
+        observed = time.perf_counter()
+        self._tracker.observe(judged, judged.installed_packages)  # type: ignore[union-attr]
         matched = time.perf_counter()
-        # the user's own writable copy (the state's array is shared and read-only)
-        obs = {"screenshot": np.array(state.image), "view_hierarchy": state.xml,
-               "instruction": self.task.instruction}
-        self._screen = state.image if self.render_mode == "rgb_array" else None
+        self._screen = pixels if self.render_mode == "rgb_array" else None
         self._state = judged
-        self._activity = state.activity
+        self._activity = judged.activity
         return obs, {"observe": observed - start, "match": matched - observed}
 
     def _info(self, timings: dict[str, float]) -> dict[str, Any]:

@@ -5,9 +5,10 @@ Presets (the wrappers, innermost first, then `TrimInfo`):
 
 - ``"elements"``: `DiscreteElementActions` + `ElementFeatures` — a masked ``Discrete``
   action space and a ``Dict`` of ``Box`` features; SB3 ``"MultiInputPolicy"``, or
-  sb3-contrib's ``MaskablePPO`` with the masks.
+  sb3-contrib's ``MaskablePPO`` with the masks. They read the screen's elements and the
+  instruction only, so the env observes ``observation="xml"``: no screenshot is drawn.
 - ``"pixels"``: `ScreenPixels` + `GridTaps` — an 84×84 screenshot and taps on a grid;
-  SB3 ``"CnnPolicy"``.
+  SB3 ``"CnnPolicy"``. The env draws at a whole multiple of 84×84 (`_pixels_drawing`).
 
 Several tasks, profiles or dynamics make a `TaskSampler` that draws a variant per
 episode; with the elements preset the instruction is in the observation, so one
@@ -59,7 +60,8 @@ def policy_env(
     drawn at random when there are several. ``wrapper_kwargs`` maps a wrapper's class
     name to its arguments (e.g. ``{"DiscreteElementActions": {"max_elements": 16}}``);
     ``under`` wraps each made env before the preset does (e.g. to keep the raw
-    observation for an agent that reads it); the rest goes to ``gym.make``.
+    observation for an agent that reads it); the rest goes to ``gym.make`` (the elements
+    preset's env observes ``observation="xml"`` unless told otherwise).
 
     >>> import mobile_gym
     >>> env = mobile_gym.policy_env("settings-*", profiles=["pixel-6", "pixel-3"])
@@ -83,6 +85,8 @@ def policy_env(
                 settings = {k: v for k, v in (("profile", profile), ("dynamics", dyn)) if v is not None}
                 if preset == "pixels" and "observation_size" not in make_kwargs:
                     settings.update(_pixels_drawing(profile, kwargs.get("ScreenPixels", {})))
+                if preset == "elements" and "observation" not in make_kwargs:
+                    settings["observation"] = "xml"  # the wrappers read elements and instruction: nothing drawn
                 env = gym.make(task.env_id, **settings, **make_kwargs)
                 for wrapper in under:
                     env = wrapper(env)

@@ -33,7 +33,7 @@ from mobile_gym.formats.files import (
     open_regular,
     read_bytes,
 )
-from mobile_gym.ui.hierarchy import ViewHierarchy, parsed_screen
+from mobile_gym.ui.hierarchy import PARSES, ViewHierarchy, parsed_screen
 
 
 _IDENTIFIER = r"[^\W\d][\w$]*"
@@ -149,6 +149,8 @@ class UIState:
         self._screen_size = None if screen_size is None else (int(screen_size[0]), int(screen_size[1]))
         self._hierarchy: ViewHierarchy | None = None
         self._tree = tree  # makes `hierarchy` without parsing `xml` (a simulator's frame)
+        if tree is not None and xml is not None:
+            PARSES.promise(xml, tree)  # so does `ViewHierarchy.of(xml)`, for an agent handed the dump
 
     def __getstate__(self) -> dict:
         # a frame's builder holds its views: parse instead

@@ -4,7 +4,7 @@ installed packages), ready to write as an AgentEnv trace and judge offline."""
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, Callable
+from typing import Any
 
 import gymnasium as gym
 from PIL import Image
@@ -32,7 +32,9 @@ class RecordTrace(gym.Wrapper):
 
     With ``screenshots="device"`` (the default) a simulator keeps each screen's frame (a
     snapshot) and draws it at the device's resolution only when the picture is read
-    (10-40 ms at 1080x2400); another device gives its full screenshot at once.
+    (10-40 ms at 1080x2400); another device gives its full screenshot at once. Any
+    observation mode records (the dump is the device's when the env does not observe
+    it); ``screenshots="observation"`` needs the env to observe the screenshot in colour.
 
     >>> import gymnasium as gym, mobile_gym
     >>> from mobile_gym.actions import Action
@@ -46,6 +48,12 @@ class RecordTrace(gym.Wrapper):
     def __init__(self, env: gym.Env, screenshots: str = "device"):
         super().__init__(env)
         self.screenshots = check_trace_screenshots(screenshots)
+        observed = getattr(env.observation_space, "spaces", {})
+        shape = getattr(observed.get("screenshot"), "shape", None)
+        if screenshots == "observation" and (shape is None or len(shape) != 3 or shape[2] != 3):
+            raise ConfigError("screenshots='observation' keeps the observed screenshot: the env must observe it "
+                              "in colour (gym.make(..., observation='both' or 'screenshot', grayscale=False)); "
+                              "screenshots='device' draws the device's own")
         self._states: list[UIState] = []
 
     def reset(self, **kwargs: Any):
@@ -70,15 +78,14 @@ class RecordTrace(gym.Wrapper):
 
     def _state(self, obs: dict, info: dict) -> UIState:
         device = self.env.unwrapped.device
-        pixels: dict[str, Any] = ({"screenshot": obs["screenshot"]} if self.screenshots == "observation"
-                                  else {"screenshot_source": _device_screen(device)})
-        return UIState(xml=obs["view_hierarchy"], activity=info["activity"], screen_size=device.screen_size,
-                       **pixels)
-
-
-def _device_screen(device: Any) -> Callable[[], Image.Image]:
-    """Draws the device's current screen at its resolution, now or later."""
-    return partial(_image_of, device.observe(screenshot=False, deferred_screenshot=True))
+        if self.screenshots == "observation":
+            pixels: dict[str, Any] = {"screenshot": obs["screenshot"]}
+        else:
+            pixels = {"screenshot_source": partial(_image_of, device.observe(screenshot=False,
+                                                                            deferred_screenshot=True))}
+        # an env observing the screenshot alone has no dump in its observation: the device shows the same screen
+        xml = obs["view_hierarchy"] if "view_hierarchy" in obs else device.observe(screenshot=False).xml
+        return UIState(xml=xml, activity=info["activity"], screen_size=device.screen_size, **pixels)
 
 
 def _image_of(state: UIState) -> Image.Image:

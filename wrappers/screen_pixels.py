@@ -14,7 +14,8 @@ default), and drawing is most of a step's cost. When that size is a whole multip
 `drawing_size` is such a multiple, and `mobile_gym.policy_env`'s pixel preset has the
 env draw at it. ``gym.make(id, observation_size=(84, 84))`` would have
 the simulator draw at ``size`` itself, but at that scale text is left out, which
-averaging keeps as grey marks that tell rows apart.
+averaging keeps as grey marks that tell rows apart. An env made with ``grayscale=True``
+(one channel, converted at its drawing size) takes ``grayscale=True`` here too.
 """
 
 from __future__ import annotations
@@ -62,15 +63,21 @@ class ScreenPixels(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
             if not isinstance(value, (bool, np.bool_)):
                 raise ConfigError(f"{name} must be True or False, got {value!r}")
         screenshot = getattr(env.observation_space, "spaces", {}).get("screenshot")
-        if screenshot is None or len(screenshot.shape) != 3:
-            raise ConfigError(f"ScreenPixels needs an env observing a Dict with an RGB 'screenshot'; "
-                              f"got {env.observation_space}")
+        shape = getattr(screenshot, "shape", None) or ()
+        if len(shape) != 3 or shape[2] not in (1, 3):
+            raise ConfigError(f"ScreenPixels needs an env observing a Dict with a 'screenshot' (gym.make(..., "
+                              f"observation='both' or 'screenshot')); got {env.observation_space}")
+        grey_input = shape[2] == 1
+        if grey_input and not grayscale:
+            raise ConfigError("the env observes grey screenshots (grayscale=True): ScreenPixels cannot give "
+                              "colour from them; pass grayscale=True here too, or make the env in colour")
         gym.utils.RecordConstructorArgs.__init__(self, size=(width, height), grayscale=bool(grayscale),
                                                  channels_first=bool(channels_first))
         gym.ObservationWrapper.__init__(self, env)
         self.size = (width, height)
         self.grayscale = bool(grayscale)
         self.channels_first = bool(channels_first)
+        self._grey_input = grey_input  # the env converted to grey already (at its drawing size)
         self._resize = tuple(screenshot.shape[:2]) != (height, width)  # else the env drew it at size
         drawn_height, drawn_width = screenshot.shape[:2]
         whole = drawn_width % width == 0 and drawn_height % height == 0
@@ -82,17 +89,17 @@ class ScreenPixels(gym.ObservationWrapper, gym.utils.RecordConstructorArgs):
 
     def observation(self, observation: dict[str, Any]) -> np.ndarray:
         frame = observation["screenshot"]
-        if self._resize or self.grayscale:
-            image = Image.fromarray(frame)
+        if self._resize or (self.grayscale and not self._grey_input):
+            image = Image.fromarray(frame.reshape(frame.shape[:2]) if self._grey_input else frame)
             if self._blocks:
                 image = image.reduce(self._blocks)
             elif self._resize:
                 image = image.resize(self.size, RESAMPLE)
-            if self.grayscale:
+            if image.mode != "L" and self.grayscale:
                 image = image.convert("L")
             frame = np.array(image)  # writable, unlike np.asarray's view of Pillow's bytes
-        if self.grayscale:
-            frame = frame[..., None]
+            if self.grayscale:
+                frame = frame[..., None]
         if self.channels_first:
             frame = np.ascontiguousarray(frame.transpose(2, 0, 1))
         return frame

@@ -14,8 +14,10 @@ with the element ids `TextActions` takes, or a plain list):
     ...
 
 With ``screenshot=True`` the observation is ``{"text": ..., "screenshot": PNG as
-base64}`` for vision models. It reads ``info`` as `TextActions` writes it, so wrap
-`TextActions` first; over raw actions the history spells the env's actions.
+base64}`` for vision models (grey if the env observes grey). It needs the env's
+``view_hierarchy`` (and ``screenshot``) in the observation. It reads ``info`` as
+`TextActions` writes it, so wrap `TextActions` first; over raw actions the history
+spells the env's actions.
 """
 
 from __future__ import annotations
@@ -59,6 +61,13 @@ class TextObservation(gym.Wrapper, gym.utils.RecordConstructorArgs):
             raise ConfigError(f"format must be one of {', '.join(FORMATS)}; got {format!r}")
         if not isinstance(screenshot, bool):
             raise ConfigError(f"screenshot must be True or False, got {screenshot!r}")
+        observed = getattr(env.observation_space, "spaces", {})
+        needed = ["view_hierarchy", "instruction"] + (["screenshot"] if screenshot else [])
+        missing = [key for key in needed if key not in observed]
+        if missing:
+            modes = "observation='both'" if screenshot else "observation='both' or 'xml'"
+            raise ConfigError(f"TextObservation reads {', '.join(needed)} from the observation; the env's has no "
+                              f"{', '.join(missing)} (gym.make(..., {modes}))")
         self.format, self.screenshot = format, screenshot
         text = UnicodeText(MAX_TEXT)
         self.observation_space = (gym.spaces.Dict({"text": text, "screenshot": UnicodeText(MAX_IMAGE)})
@@ -88,4 +97,5 @@ class TextObservation(gym.Wrapper, gym.utils.RecordConstructorArgs):
                          info.get("parse_error"))[:MAX_TEXT]
         if not self.screenshot:
             return text
-        return {"text": text, "screenshot": png_base64(obs["screenshot"])}
+        pixels = obs["screenshot"]
+        return {"text": text, "screenshot": png_base64(pixels[..., 0] if pixels.shape[-1] == 1 else pixels)}

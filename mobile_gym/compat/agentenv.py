@@ -433,6 +433,9 @@ def _check_env(env: gym.Env) -> None:
     if env.action_space != env.unwrapped.action_space:
         raise ConfigError("env takes other actions than the screen's (a policy wrapper changed its action space); "
                           "AgentEnv agents post screen actions: pass the env without that wrapper")
+    if "view_hierarchy" not in getattr(env.observation_space, "spaces", {}):
+        raise ConfigError("AgentEnv serves the screen's dump from the observation: make the env with "
+                          "observation='both' or 'xml'")
 
 
 def _seed(seed: Any) -> int | None:

@@ -6,6 +6,7 @@ from functools import partial
 from typing import Any, Mapping
 
 import numpy as np
+from PIL import Image
 
 from mobile_gym.actions import Action, ActionType
 from mobile_gym.devices.base import Device
@@ -14,7 +15,7 @@ from mobile_gym.simulator.app import ReadOnly
 from mobile_gym.simulator.apps import DEFAULT_INSTALLED, FACTORIES, resolve_package
 from mobile_gym.simulator.dynamics import Dynamics, get_dynamics
 from mobile_gym.simulator.profiles import DEFAULT_PROFILE, DeviceProfile, get_profile
-from mobile_gym.simulator.render import Renderer, check_screenshot_size
+from mobile_gym.simulator.render import Renderer, check_screenshot_size, is_retained
 from mobile_gym.simulator.runtime import Frame, Runtime
 from mobile_gym.trace import UIState
 
@@ -39,9 +40,10 @@ class SimulatedDevice(Device):
 
     def __init__(self, profile: str | DeviceProfile = DEFAULT_PROFILE,
                  dynamics: str | Dynamics = "none", seed: int | None = None,
-                 setup: Mapping[str, Any] | None = None):
+                 setup: Mapping[str, Any] | None = None, *, retained: bool = True):
         self.profile = get_profile(profile)
         self.dynamics = get_dynamics(dynamics)
+        self.retained = retained  # False: every frame made from scratch (the reference path, `Runtime`)
         self._runtime: Runtime | None = None
         self.reset(seed, setup)
 
@@ -58,7 +60,7 @@ class SimulatedDevice(Device):
         install = {resolve_package(a) for a in setup.get("install", ())}
         uninstall = {resolve_package(a) for a in setup.get("uninstall", ())}
         runtime = Runtime(self.profile, self.dynamics, np.random.default_rng(seed), FACTORIES,
-                          (DEFAULT_INSTALLED | install) - uninstall)
+                          (DEFAULT_INSTALLED | install) - uninstall, self.retained)
         for name, values in (setup.get("apps") or {}).items():
             if not isinstance(values, Mapping):
                 raise SimulatorError(f"setup for app {name!r} must be a mapping of state fields")
@@ -71,7 +73,7 @@ class SimulatedDevice(Device):
                 deferred_screenshot: bool = False) -> UIState:
         runtime = self._live()
         frame = runtime.frame()
-        image = self.render(frame, screenshot_size) if screenshot else None
+        image = self._screenshot(frame, screenshot_size) if screenshot else None
         later = partial(self.render, frame) if deferred_screenshot and not screenshot else None
         return UIState(xml=frame.xml, screenshot=image, screenshot_source=later, activity=frame.activity,
                        installed_packages=frozenset(runtime.installed), screen_size=self.profile.size,
@@ -83,7 +85,7 @@ class SimulatedDevice(Device):
             raise InvalidActionError(f"expected an Action, got {type(action).__name__}")
         W, H = self.profile.size
         kind = action.action_type
-        runtime.toast_text = None
+        runtime.clear_toast()
         if kind == ActionType.CLICK or (kind == ActionType.SWIPE and action.is_tap):
             runtime.tap(*_px(action.touch, W, H))
         elif kind == ActionType.SWIPE:
@@ -97,7 +99,6 @@ class SimulatedDevice(Device):
         elif kind == ActionType.ENTER:
             runtime.enter()
         runtime.tick()
-        runtime.invalidate()
 
     def installed_packages(self) -> frozenset[str]:
         return frozenset(self._live().installed)
@@ -109,10 +110,22 @@ class SimulatedDevice(Device):
         self._runtime = None
 
     # ------------------------------------------------------------------ extras
-    def render(self, frame: Frame | None = None, size: tuple[int, int] | None = None):
+    def render(self, frame: Frame | None = None, size: tuple[int, int] | None = None) -> Image.Image:
         """A PIL screenshot of the current frame at ``size`` (default full size)."""
+        shot = self._screenshot(frame or self._live().frame(), size)
+        return Image.fromarray(shot) if isinstance(shot, np.ndarray) else shot
+
+    def _screenshot(self, frame: Frame, size: tuple[int, int] | None = None) -> np.ndarray | Image.Image:
+        """The frame's screenshot at ``size``: in retained mode a read-only array drawn
+        once per frame and size (the frame's observations share it), else an image."""
         size = self.profile.size if size is None else check_screenshot_size(size, self.profile.size)
-        return Renderer(self.profile.size, size).render(frame or self._live().frame())
+        renderer = Renderer(self.profile.size, size)
+        if not is_retained(frame):
+            return renderer.render(frame)
+        pixels = frame.images.get(size)
+        if pixels is None:
+            pixels = frame.images[size] = renderer.pixels(frame)
+        return pixels
 
     def app_state(self, app: str) -> ReadOnly:
         """Read-only view of an installed app's state, for task oracles

@@ -61,12 +61,14 @@ def window_dumps(windows: list[View]) -> list[tuple[View, str]]:
     """Each shown window of several (app, dialog, system bars; bottom to top) and its
     part of the dump; each window's root carries its package in ``package``."""
     shown = [w for w in windows if w.clip is not None]
-    parts = []
-    for i, w in enumerate(shown):
-        out: list[str] = []
-        _node(w, i, w.package, out)
-        parts.append((w, "".join(out)))
-    return parts
+    return [(w, window_dump(w, i, w.package)) for i, w in enumerate(shown)]
+
+
+def window_dump(root: View, index: int, package: str) -> str:
+    """The part of a dump that the window ``root``, shown ``index``-th, writes."""
+    out: list[str] = []
+    _node(root, index, package, out)
+    return "".join(out)
 
 
 def joined_dump(parts: list[str]) -> str:

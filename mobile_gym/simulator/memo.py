@@ -19,28 +19,46 @@ ENTRY_OVERHEAD = 200
 
 class BoundedMemo:
     """``fn`` memoized on its positional arguments, holding at most ``max_bytes`` as
-    measured by ``size(args, value)`` plus `ENTRY_OVERHEAD` per entry."""
+    measured by ``size(args, value)`` plus `ENTRY_OVERHEAD` per entry. Without ``fn``, a
+    store of values made elsewhere (`lookup`, `store`)."""
 
-    def __init__(self, fn: Callable, max_bytes: int, size: Callable[[tuple, Any], int]):
-        functools.update_wrapper(self, fn)
+    def __init__(self, fn: Callable | None, max_bytes: int, size: Callable[[tuple, Any], int], name: str = ""):
+        if fn is not None:
+            functools.update_wrapper(self, fn)
+        else:  # a store filled with `store`, not a function's memo
+            self.__name__ = name
         self.fn, self.max_bytes, self.size = fn, max_bytes, size
         self.entries: OrderedDict[tuple, tuple[Any, int]] = OrderedDict()  # args -> (value, bytes)
         self.nbytes = 0
 
     def __call__(self, *args: Any) -> Any:
-        hit = self.entries.get(args)
-        if hit is not None:
-            self.entries.move_to_end(args)
-            return hit[0]
-        value = self.fn(*args)
-        cost = self.size(args, value) + ENTRY_OVERHEAD
+        value = self.lookup(args)
+        if value is None:
+            value = self.fn(*args)
+            self.store(args, value)
+        return value
+
+    def lookup(self, key: tuple) -> Any:
+        """The value memoized under ``key``, or None."""
+        hit = self.entries.get(key)
+        if hit is None:
+            return None
+        self.entries.move_to_end(key)
+        return hit[0]
+
+    def store(self, key: tuple, value: Any) -> None:
+        """Memoize ``value`` (never None) under ``key``, evicting the least recently used
+        entries beyond the bound; an entry larger than the bound is not kept."""
+        cost = self.size(key, value) + ENTRY_OVERHEAD
         if cost <= self.max_bytes:
-            self.entries[args] = (value, cost)
+            old = self.entries.pop(key, None)
+            if old is not None:
+                self.nbytes -= old[1]
+            self.entries[key] = (value, cost)
             self.nbytes += cost
             while self.nbytes > self.max_bytes:
                 _, (_, freed) = self.entries.popitem(last=False)
                 self.nbytes -= freed
-        return value
 
     def cache_clear(self) -> None:
         self.entries.clear()

@@ -13,12 +13,13 @@ import sys
 import unicodedata
 from functools import lru_cache
 
+import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from mobile_gym.errors import ConfigError
 from mobile_gym.simulator import views as V
 from mobile_gym.simulator.glyphs import draw_glyph
-from mobile_gym.simulator.memo import lru_bytes
+from mobile_gym.simulator.memo import BoundedMemo, lru_bytes
 from mobile_gym.simulator.runtime import Frame, Window
 from mobile_gym.simulator.views import View
 
@@ -149,6 +150,24 @@ def check_screenshot_size(size, screen: tuple[int, int], name: str = "screenshot
     return w, h
 
 
+#: Windows drawn over everything, each filling its box first.
+BARS = ("status", "nav")
+
+
+def _dims(window: Window) -> bool:
+    """A modal alert or sheet dims what is under it."""
+    return window.kind in ("alert", "sheet") and window.surface is not None and window.surface.modal
+
+
+def is_retained(frame: Frame) -> bool:
+    """Made in retained mode (every window laid out through `retained.place`)."""
+    return all(w.placed is not None for w in frame.windows)
+
+
+_BODIES = BoundedMemo(None, 64 << 20, lambda key, pixels: pixels.nbytes, "_BODIES")
+_TILES = BoundedMemo(None, 8 << 20, lambda key, tile: tile[0].nbytes, "_TILES")
+
+
 class Renderer:
     """Draws frames of one device profile at an output size."""
 
@@ -159,12 +178,44 @@ class Renderer:
         self.k = min(self.sx, self.sy)
 
     def render(self, frame: Frame) -> Image.Image:
-        theme = DARK if frame.dark else LIGHT
-        self.theme, self.dp = theme, frame.scale_dp
-        img = Image.new("RGB", self.size, theme["bg"])
-        self.img, self.draw = img, ImageDraw.Draw(img)
+        if is_retained(frame):
+            return Image.fromarray(self.pixels(frame))
+        self.theme, self.dp = DARK if frame.dark else LIGHT, frame.scale_dp
+        return self._draw(frame.windows)  # the reference path
+
+    def pixels(self, frame: Frame) -> np.ndarray:
+        """A retained frame's screenshot as a read-only (H, W, 3) uint8 array: what is
+        under the bars as drawn before, the bars pasted over it (a bar first fills its
+        box, so its pixels do not depend on what is under it)."""
+        self.theme, self.dp = DARK if frame.dark else LIGHT, frame.scale_dp
+        body = [w for w in frame.windows if w.kind not in BARS]
+        key = (tuple((w.placed.serial, w.kind, _dims(w)) for w in body), frame.dark, frame.scale_dp, self.size,
+               self.sx, self.sy)
+        under = _BODIES.lookup(key)
+        if under is None:
+            under = np.asarray(self._draw(body))
+            _BODIES.store(key, under)
+        out = under.copy()
         for window in frame.windows:
-            if window.kind in ("alert", "sheet") and window.surface is not None and window.surface.modal:
+            if window.kind in BARS:
+                key = (window.placed.serial, window.kind, frame.dark, frame.scale_dp, self.size, self.sx, self.sy)
+                tile = _TILES.lookup(key)
+                if tile is None:
+                    l, t, r, b = self._box(window.root.clip)  # PIL fills a box's last row and column too
+                    r, b = min(r + 1, self.size[0]), min(b + 1, self.size[1])
+                    tile = (np.asarray(self._draw([window]))[t:b, l:r].copy(), t, l)
+                    _TILES.store(key, tile)
+                pixels, t, l = tile
+                out[t:t + pixels.shape[0], l:l + pixels.shape[1]] = pixels
+        out.flags.writeable = False
+        return out
+
+    def _draw(self, windows: list[Window]) -> Image.Image:
+        """Draw ``windows`` bottom to top on the theme's background."""
+        img = Image.new("RGB", self.size, self.theme["bg"])
+        self.img, self.draw = img, ImageDraw.Draw(img)
+        for window in windows:
+            if _dims(window):
                 shade = Image.new("RGB", self.size, (0, 0, 0))
                 self.img = img = Image.blend(img, shade, 0.42)
                 self.draw = ImageDraw.Draw(img)

@@ -12,16 +12,17 @@ the screen handle it, then pops the activity, then returns to the launcher.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
+from typing import Callable, Hashable, Iterator
 
 import numpy as np
 
 from mobile_gym.errors import SimulatorError
 from mobile_gym.simulator.app import Activity, App, Dialog, Surface
-from mobile_gym.simulator.dump import hierarchy_of_windows, joined_dump, window_dumps
+from mobile_gym.simulator.dump import hierarchy_of_windows, joined_dump, window_dump
 from mobile_gym.simulator.dynamics import Dynamics
-from mobile_gym.simulator.layout import Layout
+from mobile_gym.simulator.layout import Box, Layout
 from mobile_gym.simulator.profiles import DeviceProfile
+from mobile_gym.simulator.retained import Placed, place
 from mobile_gym.simulator.text import MAX_FIELD_LENGTH, typed
 from mobile_gym.simulator.views import (
     FRAME, IMAGE, IMAGE_BUTTON, LINEAR, TEXT, View,
@@ -43,6 +44,7 @@ class Window:
     package: str
     surface: Surface | None = None  # who handles its input; None for system windows
     kind: str = "app"  # app, alert, sheet, menu, keyboard, status, nav, toast
+    placed: Placed | None = None  # its layout in retained mode (None: the reference path)
 
     def __post_init__(self) -> None:
         self.root.package = self.package  # the dump writes it on every node
@@ -50,20 +52,27 @@ class Window:
 
 @dataclass
 class Frame:
-    """What the screen shows after layout; rebuilt after every action."""
+    """What the screen shows after layout; kept until something it shows may change."""
 
     windows: list[Window]
     activity: str
     dark: bool
     scale_dp: float  # px per dp
+    ui: dict = field(default_factory=dict)  # the system UI hints it was built with (`Runtime.system_ui`)
+    clock: tuple[int, int] = (0, 0)  # the runtime's (time, steps) when it was made
+    reads_clock: bool = True  # its apps' windows show the clock or step count: a tick remakes them
+    ui_reads_clock: bool = True  # so do the system UI hints (an alarm's icon says when it rings)
     _xml: str | None = field(default=None, repr=False)
     _same_apps: tuple | None = field(default=None, repr=False)
     _hierarchy: ViewHierarchy | None = field(default=None, repr=False)
+    images: dict = field(default_factory=dict, repr=False)  # its screenshots by size (read-only arrays)
 
     @property
     def xml(self) -> str:
         if self._xml is None:
-            parts = window_dumps(self._dumped())
+            shown = [w for w in self.windows if w.kind != "toast" and w.root.clip is not None]
+            parts = [(w.root, w.placed.fragment(w.root, i, w.package) if w.placed is not None
+                      else window_dump(w.root, i, w.package)) for i, w in enumerate(shown)]
             self._xml = joined_dump([text for _, text in parts])
             # what the status and navigation bars show (the clock ticks) is no new screen
             # for the app windows: only where the bars are
@@ -80,6 +89,12 @@ class Frame:
     def _dumped(self) -> list[View]:
         return [w.root for w in self.windows if w.kind != "toast"]
 
+    def with_window(self, window: Window, clock: tuple[int, int]) -> Frame:
+        """This frame with its window of ``window.kind`` replaced (the status bar at a tick)."""
+        windows = [window if w.kind == window.kind else w for w in self.windows]
+        return Frame(windows, self.activity, self.dark, self.scale_dp, self.ui, clock, self.reads_clock,
+                     self.ui_reads_clock)
+
     def nodes(self) -> Iterator[View]:
         for w in self.windows:
             for v in w.root.walk():
@@ -91,7 +106,14 @@ AppFactory = Callable[["Runtime"], App]
 
 
 class Runtime:
-    """A booted device: set ``apps`` (package -> factory) and ``installed`` first."""
+    """A booted device: set ``apps`` (package -> factory) and ``installed`` first.
+
+    In retained mode (the default) a frame is kept until something may have changed it:
+    a state change calls `invalidate` (input that reached a handler, apps started,
+    dialogs shown, ...); a tick of the clock remakes only the status bar unless the apps'
+    windows read the clock; windows equal to ones laid out before take their layout,
+    dump and pixels from memos (`mobile_gym.simulator.retained`). ``retained=False`` is
+    the reference path: every frame made from scratch after every action."""
 
     def __init__(
         self,
@@ -100,6 +122,7 @@ class Runtime:
         rng: np.random.Generator,
         factories: dict[str, AppFactory],
         installed: set[str],
+        retained: bool = True,
     ) -> None:
         self.profile = profile
         self.dynamics = dynamics
@@ -112,17 +135,21 @@ class Runtime:
         self.keyboard = False
         self.toast_text: str | None = None
         self.popups_shown: set[str] = set()
+        self.retained = retained
         start = int(rng.integers(7 * 3600, 20 * 3600)) if dynamics.vary_clock else 10 * 3600
-        self.time = start  # seconds since midnight, virtual
-        self.steps = 0
+        self._time = start  # seconds since midnight, virtual
+        self._steps = 0
+        self._clock_reads = 0  # reads of time and steps: did building a window read the clock?
         self._frame: Frame | None = None
+        self._system_windows: dict[tuple, Window] = {}  # retained mode's laid-out bars, by what they show
         for package in sorted(self.installed):
             self.app(package)
         self.home()
 
     def __getstate__(self) -> dict:
         state = self.__dict__.copy()
-        state["_frame"] = None  # views hold closures; frames are rebuilt on demand
+        # views hold closures; frames are rebuilt on demand
+        state.update(_frame=None, _system_windows={}, _clock_reads=0)
         # sets as sorted lists: equal phones pickle alike (a set's order follows string hashes,
         # which differ between processes), so the route explorer can key states by pickle
         state["installed"], state["popups_shown"] = sorted(self.installed), sorted(self.popups_shown)
@@ -131,6 +158,27 @@ class Runtime:
     def __setstate__(self, state: dict) -> None:
         self.__dict__.update(state)
         self.installed, self.popups_shown = set(state["installed"]), set(state["popups_shown"])
+
+    # ------------------------------------------------------------------ clock
+    @property
+    def time(self) -> int:
+        """Virtual seconds since midnight (`SECONDS_PER_ACTION` a step)."""
+        self._clock_reads += 1
+        return self._time
+
+    @time.setter
+    def time(self, value: int) -> None:
+        self._time = value
+
+    @property
+    def steps(self) -> int:
+        """Actions performed since boot."""
+        self._clock_reads += 1
+        return self._steps
+
+    @steps.setter
+    def steps(self, value: int) -> None:
+        self._steps = value
 
     # ------------------------------------------------------------------ packages
     def app(self, package: str) -> App:
@@ -247,7 +295,14 @@ class Runtime:
         self.toast_text = text
         self.invalidate()
 
+    def clear_toast(self) -> None:
+        """A toast shows until the next action."""
+        if self.toast_text is not None:
+            self.toast_text = None
+            self.invalidate()
+
     def invalidate(self) -> None:
+        """Something the screen shows may have changed: the next frame is made anew."""
         self._frame = None
 
     # ------------------------------------------------------------------ input
@@ -337,19 +392,30 @@ class Runtime:
         self.finish(activity)
 
     def tick(self) -> None:
-        self.steps += 1
-        self.time = (self.time + SECONDS_PER_ACTION) % 86400
+        self._steps += 1
+        self._time = (self._time + SECONDS_PER_ACTION) % 86400
+        if not self.retained:
+            self.invalidate()
 
     # ------------------------------------------------------------------ frames
     def frame(self) -> Frame:
-        if self._frame is None:
-            self._frame = self._build()
-        return self._frame
+        frame = self._frame
+        if frame is not None and frame.clock != (self._time, self._steps):
+            if frame.reads_clock or (frame.ui_reads_clock and self.system_ui() != frame.ui):
+                frame = None
+            else:  # only the status bar's clock may have moved
+                frame = frame.with_window(self._status_window(frame.ui), (self._time, self._steps))
+        if frame is None:
+            frame = self._build()
+        self._frame = frame
+        return frame
 
     def _build(self) -> Frame:
         W, H = self.profile.size
         density = self.profile.density
+        reads = self._clock_reads
         ui = self.system_ui()
+        ui_reads_clock, reads = self._clock_reads != reads, self._clock_reads
         app = self.app(self.foreground)
         activity = self.activity
         windows = []
@@ -357,39 +423,70 @@ class Runtime:
         root = View(FRAME, [View(LINEAR, [View(FRAME, [content], rid="android:id/content", fill=True, orient="z")],
                                  pad=(0, self.profile.status_bar_dp, 0, self.profile.nav_bar_dp))],
                     orient="z")
-        Layout(density, activity.scroll).place(root, (0, 0, W, H), (0, 0, W, H))
-        windows.append(Window(root, app.package, activity, "app"))
-        top = int(round(self.profile.status_bar_dp * density))
-        bottom = H - int(round(self.profile.nav_bar_dp * density))
+        placed = self._place(root, (0, 0, W, H), activity.scroll)
+        windows.append(Window(root, app.package, activity, "app", placed))
+        top, bottom = self._bars_px()
         for dialog in app.dialogs:
             box = _fill_fields(dialog.build(), dialog)
             box.align = _DIALOG_PLACEMENT.get(dialog.kind, "center")
             holder = View(FRAME, [box], orient="z")
-            Layout(density, dialog.scroll).place(holder, (0, top, W, bottom), (0, 0, W, H))
-            windows.append(Window(box, dialog.package, dialog, dialog.kind))
+            placed = self._place(holder, (0, top, W, bottom), dialog.scroll)
+            windows.append(Window(box, dialog.package, dialog, dialog.kind, placed))
+        reads_clock = self._clock_reads != reads
         surface = app.dialogs[-1] if app.dialogs else activity
         if self.keyboard and surface.focus is not None:
-            kb = self._keyboard()
-            Layout(density, {}).place(kb, (0, bottom - kb_px(density), W, bottom), (0, 0, W, H))
-            windows.append(Window(kb, KEYBOARD_PACKAGE, None, "keyboard"))
+            windows.append(self._system_window("keyboard", None, KEYBOARD_PACKAGE, self._keyboard,
+                                               (0, bottom - kb_px(density), W, bottom)))
         if self.toast_text:
-            toast = View(FRAME, [View(TEXT, text=self.toast_text, h=48, align="center", size=14,
-                                      fg=(240, 240, 240), rid="android:id/message")], style="toast", w=min(320, 8 * len(self.toast_text) + 48),
-                         h=48, pad=(0, 0, 0, 0), radius=24, align="center")
-            holder = View(FRAME, [toast], orient="z")
-            Layout(density, {}).place(holder, (0, bottom - int(120 * density), W, bottom - int(72 * density)), (0, 0, W, H))
-            windows.append(Window(toast, app.package, None, "toast"))
-        for kind, view in (("status", self._status_bar(ui)), ("nav", self._nav_bar())):
-            box = (0, 0, W, top) if kind == "status" else (0, bottom, W, H)
-            Layout(density, {}).place(view, box, (0, 0, W, H))
-            windows.append(Window(view, SYSTEMUI, None, kind))
-        return Frame(windows, activity.component, bool(ui.get("dark")), density)
+            box = (0, bottom - int(120 * density), W, bottom - int(72 * density))
+            windows.append(self._system_window("toast", self.toast_text, app.package, self._toast, box))
+        windows.append(self._status_window(ui))
+        windows.append(self._system_window("nav", None, SYSTEMUI, self._nav_bar, (0, bottom, W, H)))
+        return Frame(windows, activity.component, bool(ui.get("dark")), density, ui,
+                     (self._time, self._steps), reads_clock, ui_reads_clock)
+
+    def _bars_px(self) -> tuple[int, int]:
+        """Where the status bar ends and the navigation bar starts, px from the top."""
+        density = self.profile.density
+        return (int(round(self.profile.status_bar_dp * density)),
+                self.profile.size[1] - int(round(self.profile.nav_bar_dp * density)))
+
+    def _place(self, root: View, box: Box, scroll: dict[str, int]) -> Placed | None:
+        screen = (0, 0, *self.profile.size)
+        if self.retained:
+            return place(root, box, screen, self.profile.density, scroll)
+        Layout(self.profile.density, scroll).place(root, box, screen)
+        return None
+
+    def _status_window(self, ui: dict) -> Window:
+        icons = tuple(tuple(icon) for icon in ui["icons"])
+        return self._system_window("status", (self.clock_text(), icons), SYSTEMUI,
+                                   lambda: self._status_bar(icons), (0, 0, self.profile.size[0], self._bars_px()[0]))
+
+    def _system_window(self, kind: str, shows: Hashable, package: str, build: Callable[[], View],
+                       box: Box) -> Window:
+        """A window of the system (bars, keyboard, toast) laid out in ``box``; in retained
+        mode made once per thing it ``shows``."""
+        key = (kind, shows, package)
+        window = self._system_windows.get(key)
+        if window is None:
+            view = build()
+            holder = view if kind in ("status", "nav", "keyboard") else View(FRAME, [view], orient="z")
+            window = Window(view, package, None, kind, self._place(holder, box, {}))
+            if self.retained:
+                if len(self._system_windows) >= 64:  # a long run's clock shows many minutes
+                    self._system_windows.clear()
+                self._system_windows[key] = window
+        return window
 
     def system_ui(self) -> dict:
         """Merged hints apps give the system UI (dark theme, status-bar icons)."""
         merged: dict = {"icons": []}
         for package in sorted(self.installed):
-            hints = self.app(package).system_ui()
+            app = self.app(package)
+            if type(app).system_ui is App.system_ui:
+                continue  # gives none
+            hints = app.system_ui()
             merged["icons"] += hints.get("icons", [])
             merged.update({k: v for k, v in hints.items() if k != "icons"})
         return merged
@@ -397,8 +494,8 @@ class Runtime:
     def clock_text(self) -> str:
         return f"{self.time // 3600}:{self.time // 60 % 60:02d}"
 
-    def _status_bar(self, ui: dict) -> View:
-        icons = [View(IMAGE, desc=desc, icon=icon, w=20, h=24) for icon, desc in ui["icons"]]
+    def _status_bar(self, shown: tuple) -> View:
+        icons = [View(IMAGE, desc=desc, icon=icon, w=20, h=24) for icon, desc in shown]
         return View(FRAME, [
             View(LINEAR, [
                 View(TEXT, text=self.clock_text(), rid=f"{SYSTEMUI}:id/clock", w=56, h=24, size=14),
@@ -424,6 +521,12 @@ class Runtime:
                 View(LINEAR, [], weight=1),
             ], orient="h", rid=f"{SYSTEMUI}:id/nav_buttons"),
         ], rid=f"{SYSTEMUI}:id/navigation_bar_frame", style="navbar")
+
+    def _toast(self) -> View:
+        text = self.toast_text or ""
+        return View(FRAME, [View(TEXT, text=text, h=48, align="center", size=14, fg=(240, 240, 240),
+                                 rid="android:id/message")],
+                    style="toast", w=min(320, 8 * len(text) + 48), h=48, pad=(0, 0, 0, 0), radius=24, align="center")
 
     def _keyboard(self) -> View:
         return View(FRAME, [

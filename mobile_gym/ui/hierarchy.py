@@ -9,11 +9,15 @@ deeper than `MAX_DEPTH` or with a rotation that is no number is a `ViewHierarchy
 XPaths are spelled the way uiautomator2 and LlamaTouch spell them: element names are
 the Android class names (``//*[@resource-id="x"]/android.widget.TextView[2]``), not
 the ``node`` tags of the raw dump. Both spellings are accepted by `ViewHierarchy.xpath`.
+
+A screen's hierarchy is made once and shared by whoever is handed its dump, the env and
+the agents alike (`ViewHierarchy.of`).
 """
 
 from __future__ import annotations
 
 import re
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -292,7 +296,25 @@ class ViewHierarchy:
         self._nodes = []
         self._roots = []
         self._pending = build_roots
+        PARSES.put(xml, self)  # `of` finds it: whoever is handed the dump shares these nodes
         return self
+
+    @classmethod
+    def of(cls, xml: str | bytes) -> ViewHierarchy:
+        """The hierarchy of the dump ``xml``, shared by everyone handed that dump: the one
+        made or promised for an equal string (by `built`, an earlier `of` or a simulated
+        screen's `UIState`; the last few are kept in `PARSES`), else a new parse, kept.
+        An env's observation carries the very string its own hierarchy is made for, so
+        an agent reading it does not parse it again (a parse costs about a millisecond).
+        What it returns is shared: read it, never change it (`derived` is for caches).
+        Bytes are parsed afresh and not kept; a dump that fails to parse raises, not kept."""
+        if not isinstance(xml, str):
+            return cls(xml)
+        hierarchy = PARSES.get(xml)
+        if hierarchy is None:
+            hierarchy = cls(xml)  # a parse error raises here: nothing is kept
+            PARSES.put(xml, hierarchy)
+        return hierarchy
 
     @property
     def nodes(self) -> list[Node]:
@@ -403,16 +425,16 @@ class ViewHierarchy:
         unknown = set(wanted_flags) - set(FLAG_NAMES)
         if unknown:
             raise TypeError(f"unknown node attribute(s): {', '.join(sorted(unknown))}")
-
-        def same(a: str, b: str) -> bool:
-            return a.lower() == b.lower() if ignore_case else a == b
-
-        return [
-            n
-            for n in self.nodes
-            if all(same(getattr(n, k), v) for k, v in wanted.items())
-            and all(n.flags[k] == v for k, v in wanted_flags.items())
-        ]
+        found = self.nodes
+        for name, value in wanted.items():  # one pass per condition: agents ask on every step
+            if ignore_case:
+                value = value.lower()
+                found = [n for n in found if getattr(n, name).lower() == value]
+            else:
+                found = [n for n in found if getattr(n, name) == value]
+        for name, flag in wanted_flags.items():
+            found = [n for n in found if n.flags[name] == flag]
+        return list(found) if found is self.nodes else found
 
     def find(self, **attributes) -> Node | None:
         found = self.find_all(**attributes)
@@ -447,16 +469,21 @@ class ViewHierarchy:
     def nodes_at(self, x: float, y: float) -> list[Node]:
         """Nodes whose bounds contain the pixel (x, y), topmost first (later in the dump
         is drawn on top; a child is on top of its parent)."""
-        return [n for n in reversed(self.nodes) if n.bounds.area and n.bounds.contains(x, y)]
+        return list(self._hits(x, y))
+
+    def _hits(self, x: float, y: float) -> Iterator[Node]:
+        for n in reversed(self.nodes):
+            b = n.bounds
+            if b.left <= x <= b.right and b.top <= y <= b.bottom and b.right > b.left and b.bottom > b.top:
+                yield n
 
     def node_at(self, x: float, y: float) -> Node | None:
-        hits = self.nodes_at(x, y)
-        return hits[0] if hits else None
+        return next(self._hits(x, y), None)
 
     def clickable_at(self, x: float, y: float) -> Node | None:
         """The node a tap at pixel (x, y) goes to on Android: the topmost node there,
         routed to its nearest clickable ancestor-or-self."""
-        for node in self.nodes_at(x, y):
+        for node in self._hits(x, y):
             target = node.clickable_target
             if target is not None:
                 return target
@@ -537,21 +564,75 @@ def _parse(xml: str | bytes, name: str | Path) -> etree._Element:
 
 
 def parsed_screen(xml: str, build: Callable[[], ViewHierarchy] | None = None) -> ViewHierarchy:
-    """The parse of a dump, shared while the same screen comes back: an env's episodes
-    revisit the same few screens, and each parse costs about a millisecond. Parses of
-    the last `SHARED_PARSES` distinct dumps (up to `MAX_SHARED_DUMP` characters) are kept.
-    ``build`` makes the hierarchy of a screen not seen lately without parsing it (a
-    simulator's frame builds it from its views, `ViewHierarchy.built`)."""
-    hit = _PARSES.get(xml)
-    if hit is not None:
-        _PARSES.move_to_end(xml)
-        return hit
-    parsed = ViewHierarchy(xml) if build is None else build()
-    if len(xml) <= MAX_SHARED_DUMP:
-        _PARSES[xml] = parsed
-        if len(_PARSES) > SHARED_PARSES:
-            _PARSES.popitem(last=False)
-    return parsed
+    """`ViewHierarchy.of` the dump, with ``build`` making the hierarchy of a screen not
+    seen lately without parsing it (a simulator's frame builds it from its views,
+    `ViewHierarchy.built`)."""
+    if build is None:
+        return ViewHierarchy.of(xml)
+    PARSES.promise(xml, build)
+    hierarchy = PARSES.get(xml)
+    return build() if hierarchy is None else hierarchy  # None: too long to keep
+
+
+class ParseMemo:
+    """The hierarchies of the last ``max_entries`` distinct dumps, by the dump's text,
+    holding dumps of at most ``max_chars`` characters in all: a dump can be hundreds of
+    KB and its nodes take a few times that, so a count alone bounds no memory. An entry
+    may be a promise, the function that makes the hierarchy when first asked for."""
+
+    def __init__(self, max_entries: int, max_chars: int):
+        self.max_entries, self.max_chars = max_entries, max_chars
+        self.entries: OrderedDict[str, ViewHierarchy | Callable[[], ViewHierarchy]] = OrderedDict()
+        self.chars = 0  # the kept dumps' total length
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    def get(self, xml: str) -> ViewHierarchy | None:
+        """The hierarchy kept for ``xml`` (made now if promised), or None."""
+        with self._lock:
+            entry = self.entries.get(xml)
+            if entry is None:
+                return None
+            if isinstance(entry, ViewHierarchy):
+                self.entries.move_to_end(xml)
+                return entry
+            # a promise is taken out while it runs: one that reads another state's
+            # hierarchy of the same dump (a replay's) finds no entry instead of itself
+            del self.entries[xml]
+            self.chars -= len(xml)
+        hierarchy = entry()  # made once, then kept in the promise's place
+        self.put(xml, hierarchy)
+        return hierarchy
+
+    def put(self, xml: str, hierarchy: ViewHierarchy) -> None:
+        """Keep ``hierarchy`` for ``xml``, in place of what was kept for an equal string."""
+        self._keep(xml, hierarchy, replace=True)
+
+    def promise(self, xml: str, build: Callable[[], ViewHierarchy]) -> None:
+        """Keep ``build`` to make the hierarchy of ``xml`` when first asked for, unless one
+        is kept already: a simulator's screen is worth building only if someone reads it."""
+        self._keep(xml, build, replace=False)
+
+    def _keep(self, xml: str, entry: ViewHierarchy | Callable[[], ViewHierarchy], replace: bool) -> None:
+        if not isinstance(xml, str) or len(xml) > self.max_chars:
+            return
+        with self._lock:
+            kept = self.entries.pop(xml, None)  # re-keyed: this very string's lookups compare no text
+            if kept is not None:
+                self.chars -= len(xml)
+                if not replace:
+                    entry = kept
+            self.entries[xml] = entry
+            self.chars += len(xml)
+            while len(self.entries) > self.max_entries or self.chars > self.max_chars:
+                self.chars -= len(self.entries.popitem(last=False)[0])
+
+    def clear(self) -> None:
+        with self._lock:
+            self.entries.clear()
+            self.chars = 0
 
 
 def _shared_values(same_apps: Hashable) -> dict[Any, Any]:
@@ -566,8 +647,9 @@ def _shared_values(same_apps: Hashable) -> dict[Any, Any]:
 
 
 SHARED_PARSES = 64
-MAX_SHARED_DUMP = 200_000
-_PARSES: OrderedDict[str, ViewHierarchy] = OrderedDict()
+#: The process's shared hierarchies (`ViewHierarchy.of`): an agent needs the screen it
+#: is handed, a trace replay the few screens an episode revisits.
+PARSES = ParseMemo(max_entries=16, max_chars=2_000_000)
 _SHARED: OrderedDict[Hashable, dict[Any, Any]] = OrderedDict()
 
 

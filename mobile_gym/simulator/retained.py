@@ -1,0 +1,115 @@
+"""Retained mode: a window's layout, dump and pixels are worked out once per distinct
+window, not once per frame.
+
+Apps still describe each screen as a fresh tree of views (its handlers are closures of
+that frame), but most frames repeat a window seen before: the screen an agent returns
+to, a list row toggled back, the navigation bar. A window whose tree equals one laid out
+before (same views in the same box, same scroll offsets) takes that window's geometry
+from `place`, its part of the dump from `Placed.fragment` and its pixels from the
+renderer's memos (keyed by `Placed.serial`), instead of computing them again. What a
+frame looks like is a function of these inputs alone, so the output is byte for byte
+the full rebuild's (`Runtime(retained=False)` keeps that path as the reference).
+"""
+
+from __future__ import annotations
+
+import itertools
+from operator import attrgetter
+from typing import MutableMapping
+
+from mobile_gym.simulator.dump import window_dump
+from mobile_gym.simulator.layout import Box, Layout
+from mobile_gym.simulator.memo import BoundedMemo
+from mobile_gym.simulator.views import View
+
+#: Every field of a view that layout, the dump or drawing reads (handlers, the text
+#: field's name and the computed geometry are not: they do not change how it looks).
+SHOWN_FIELDS = (
+    "cls", "rid", "text", "desc", "checkable", "checked", "clickable", "enabled", "focusable",
+    "focused", "scrollable", "long_clickable", "password", "selected", "orient", "h", "w", "weight",
+    "pad", "gap", "fill", "scroll_key", "style", "bg", "fg", "size", "bold", "align", "icon",
+    "radius", "lines", "hint",
+)
+_shown = attrgetter(*SHOWN_FIELDS)
+
+#: Bytes a laid-out window holds per view (key, geometry, its share of the dump).
+BYTES_PER_VIEW = 700
+
+
+def structure(root: View) -> tuple[tuple, list[View]]:
+    """What ``root`` and its subtree look like, as a hashable value equal for trees that
+    lay out, dump and draw alike; and the subtree's views in `View.walk` order."""
+    views: list[View] = []
+    seen = views.append
+
+    def visit(v: View) -> tuple:
+        seen(v)
+        kids = v.children
+        return (_shown(v), tuple(map(visit, kids))) if kids else (_shown(v),)
+
+    return visit(root), views
+
+
+class _Key:
+    """A memo key hashed once: a window's structure is a deep tuple, which Python would
+    hash again at every dict operation."""
+
+    __slots__ = ("value", "hash")
+
+    def __init__(self, value: tuple):
+        self.value, self.hash = value, hash(value)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Key) and self.hash == other.hash and self.value == other.value
+
+
+class Placed:
+    """One laid-out window: the geometry of its views (in `View.walk` order), the scroll
+    offsets layout clamped, and its parts of dumps. ``serial`` names it for pixel memos
+    (never reused, unlike ``id``)."""
+
+    __slots__ = ("serial", "geometry", "scroll", "fragments")
+    _serials = itertools.count(1)
+
+    def __init__(self, views: list[View], scroll: MutableMapping[str, int]):
+        self.serial = next(Placed._serials)
+        self.geometry = [(v.bounds, v.clip) for v in views]
+        self.scroll = dict(scroll)
+        self.fragments: dict[tuple[int, str], str] = {}  # (index, package) -> dump
+
+    def apply(self, views: list[View], scroll: MutableMapping[str, int]) -> None:
+        """Give the views of a tree equal to the one laid out their geometry, and the
+        scroll its clamping."""
+        for v, (bounds, clip) in zip(views, self.geometry):
+            v.bounds, v.clip = bounds, clip
+        scroll.update(self.scroll)
+
+    def fragment(self, root: View, index: int, package: str) -> str:
+        """The dump of the window shown at ``index`` (``root`` the view dumped as the
+        window, within the tree laid out)."""
+        key = (index, package)
+        text = self.fragments.get(key)
+        if text is None:
+            text = self.fragments[key] = window_dump(root, index, package)
+        return text
+
+
+_LAYOUTS = BoundedMemo(None, 48 << 20, lambda key, placed: BYTES_PER_VIEW * len(placed.geometry), "_LAYOUTS")
+
+
+def place(root: View, box: Box, clip: Box, density: float, scroll: MutableMapping[str, int]) -> Placed:
+    """Lay ``root`` out in ``box`` (as `Layout.place`), or take the layout of an equal
+    window laid out before."""
+    shape, views = structure(root)
+    key = _Key((shape, box, clip, density, tuple(sorted(scroll.items()))))
+    placed = _LAYOUTS.lookup(key)
+    if placed is None:
+        Layout(density, scroll).place(root, box, clip)
+        placed = Placed(views, scroll)
+        _LAYOUTS.store(key, placed)
+    else:
+        placed.apply(views, scroll)
+    return placed
