@@ -10,6 +10,7 @@ evicting the least recently used.
 from __future__ import annotations
 
 import functools
+import threading
 from collections import OrderedDict
 from typing import Any, Callable
 
@@ -30,6 +31,7 @@ class BoundedMemo:
         self.fn, self.max_bytes, self.size = fn, max_bytes, size
         self.entries: OrderedDict[tuple, tuple[Any, int]] = OrderedDict()  # args -> (value, bytes)
         self.nbytes = 0
+        self._lock = threading.Lock()  # phones of one fake-device server draw in several threads
 
     def __call__(self, *args: Any) -> Any:
         value = self.lookup(args)
@@ -40,17 +42,20 @@ class BoundedMemo:
 
     def lookup(self, key: tuple) -> Any:
         """The value memoized under ``key``, or None."""
-        hit = self.entries.get(key)
-        if hit is None:
-            return None
-        self.entries.move_to_end(key)
-        return hit[0]
+        with self._lock:
+            hit = self.entries.get(key)
+            if hit is None:
+                return None
+            self.entries.move_to_end(key)
+            return hit[0]
 
     def store(self, key: tuple, value: Any) -> None:
         """Memoize ``value`` (never None) under ``key``, evicting the least recently used
         entries beyond the bound; an entry larger than the bound is not kept."""
         cost = self.size(key, value) + ENTRY_OVERHEAD
-        if cost <= self.max_bytes:
+        if cost > self.max_bytes:
+            return
+        with self._lock:
             old = self.entries.pop(key, None)
             if old is not None:
                 self.nbytes -= old[1]
@@ -61,8 +66,9 @@ class BoundedMemo:
                 self.nbytes -= freed
 
     def cache_clear(self) -> None:
-        self.entries.clear()
-        self.nbytes = 0
+        with self._lock:
+            self.entries.clear()
+            self.nbytes = 0
 
 
 def lru_bytes(max_bytes: int, size: Callable[[tuple, Any], int]) -> Callable[[Callable], BoundedMemo]:

@@ -296,7 +296,7 @@ class U2Server:
 
     def rpc_clearLastToast(self, alive) -> None:
         with self.phone.lock:
-            self.phone.runtime.toast_text = None
+            self.phone.runtime.clear_toast()
 
     def rpc_makeToast(self, alive, text, duration=1000) -> bool:
         with self.phone.changed:

@@ -9,6 +9,7 @@ should find. A page's ``build`` turns the open `SubSettings` activity into its r
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Callable
 
 from mobile_gym.simulator.views import View
@@ -52,6 +53,7 @@ def trail(key: str) -> list[str]:
     return titles[::-1]
 
 
+@lru_cache(maxsize=2048)  # titles and their word suffixes: the search page asks every frame
 def _norm(text: str) -> str:
     """Case, hyphens (Wi‑Fi's U+2011 too) and spaces do not matter to search."""
     return "".join(ch for ch in text.lower() if ch.isalnum())
