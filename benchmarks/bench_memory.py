@@ -168,7 +168,10 @@ def plot(samples: list[dict], warmup: int, title: str, path: Path) -> None:
         d.line([(left - 4, y), (right, y)], fill=(225, 225, 230))
         d.text((4, y - 7), f"{mb:.0f} MB", fill=INK, font=small)
     for frac in (0.0, 0.5, 1.0):
-        d.text((left + (right - left) * frac - 12, lower + 6), f"{x_max * frac:,.0f}", fill=INK, font=small)
+        label = f"{x_max * frac:,.0f}"
+        width = d.textlength(label, font=small)  # centred on its tick, kept inside the picture
+        x = min(max(2.0, left + (right - left) * frac - width / 2), WIDTH - 2 - width)
+        d.text((x, lower + 6), label, fill=INK, font=small)
     d.text(((left + right) / 2 - 15, lower + 24), "env steps (shaded: warm-up)", fill=INK, font=small)
     points = [xy(s["step"], s["rss_mb"]) for s in samples]
     if len(points) > 1:
