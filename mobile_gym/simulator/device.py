@@ -122,9 +122,11 @@ class SimulatedDevice(Device):
         renderer = Renderer(self.profile.size, size)
         if not is_retained(frame):
             return renderer.render(frame)
-        pixels = frame.images.get(size)
+        runtime = self._runtime  # a trace may draw its frames after the phone is closed
+        kept = runtime.screenshots(frame) if runtime is not None else {}
+        pixels = kept.get(size)
         if pixels is None:
-            pixels = frame.images[size] = renderer.pixels(frame)
+            pixels = kept[size] = renderer.pixels(frame)
         return pixels
 
     def app_state(self, app: str) -> ReadOnly:

@@ -65,7 +65,6 @@ class Frame:
     _xml: str | None = field(default=None, repr=False)
     _same_apps: tuple | None = field(default=None, repr=False)
     _hierarchy: ViewHierarchy | None = field(default=None, repr=False)
-    images: dict = field(default_factory=dict, repr=False)  # its screenshots by size (read-only arrays)
 
     @property
     def xml(self) -> str:
@@ -142,6 +141,7 @@ class Runtime:
         self._clock_reads = 0  # reads of time and steps: did building a window read the clock?
         self._frame: Frame | None = None
         self._system_windows: dict[tuple, Window] = {}  # retained mode's laid-out bars, by what they show
+        self._screenshots: dict[tuple[int, int], np.ndarray] = {}  # the current frame's, by size
         for package in sorted(self.installed):
             self.app(package)
         self.home()
@@ -149,7 +149,7 @@ class Runtime:
     def __getstate__(self) -> dict:
         state = self.__dict__.copy()
         # views hold closures; frames are rebuilt on demand
-        state.update(_frame=None, _system_windows={}, _clock_reads=0)
+        state.update(_frame=None, _system_windows={}, _screenshots={}, _clock_reads=0)
         # sets as sorted lists: equal phones pickle alike (a set's order follows string hashes,
         # which differ between processes), so the route explorer can key states by pickle
         state["installed"], state["popups_shown"] = sorted(self.installed), sorted(self.popups_shown)
@@ -407,8 +407,15 @@ class Runtime:
                 frame = frame.with_window(self._status_window(frame.ui), (self._time, self._steps))
         if frame is None:
             frame = self._build()
-        self._frame = frame
+        if frame is not self._frame:
+            self._frame, self._screenshots = frame, {}
         return frame
+
+    def screenshots(self, frame: Frame) -> dict[tuple[int, int], np.ndarray]:
+        """Where the screenshots of ``frame`` are kept by size: the current frame's are
+        kept until the screen changes (its observations share them); another frame's
+        (a trace's, drawn when saved) are not kept, so a trace holds no pixels."""
+        return self._screenshots if frame is self._frame else {}
 
     def _build(self) -> Frame:
         W, H = self.profile.size

@@ -154,3 +154,18 @@ def test_the_layout_memo_holds_at_most_its_budget():
             phone.observe(screenshot=False)
     assert memo.entries and memo.nbytes <= memo.max_bytes
     assert memo.nbytes == sum(cost for _, cost in memo.entries.values())
+
+
+def test_only_the_current_screen_keeps_its_pixels():
+    """A trace holds its frames to draw them when saved: they must not keep what they drew."""
+    phone = SimulatedDevice(seed=0, setup={"launch": "settings"})
+    first = phone.runtime.frame()
+    shot = phone.observe(screenshot_size=(270, 600)).screenshot
+    assert phone.observe(screenshot_size=(270, 600)).screenshot is shot  # shared while the screen stays
+    tap(phone, text="Network & internet")
+    phone.observe(screenshot_size=(270, 600))
+    drawn = phone.render(first)  # the old screen, drawn on request
+    assert phone.runtime.screenshots(first) == {}
+    phone.close()
+    assert np.array_equal(np.asarray(phone.render(first, (270, 600))), shot)
+    assert drawn.size == phone.screen_size

@@ -400,8 +400,9 @@ class ShopSite(Site):
 def _reprice(p: Product, rng: np.random.Generator) -> Product:
     """About a third of the products on sale at 10-25% off their regular price."""
     regular = p.was or p.price
+    price, was = regular, 0.0
     if rng.random() < 0.3:
         off = float(rng.choice((0.10, 0.15, 0.20, 0.25)))
-        price = max(0.99, round(regular * (1 - off)) - 0.01)
-        return dataclasses.replace(p, price=price, was=regular)
-    return dataclasses.replace(p, price=regular, was=0.0)
+        price, was = max(0.99, round(regular * (1 - off)) - 0.01), regular
+    # made directly, not by `dataclasses.replace` (a reset reprices every product of three shops)
+    return Product(p.sku, p.name, price, p.rating, p.reviews, p.category, p.keywords, was)
