@@ -73,6 +73,16 @@ def observation_keys(observation: str) -> tuple[str, ...]:
             "screenshot": ("screenshot", "instruction")}[observation]
 
 
+def require_observed(env: gym.Env, keys: tuple[str, ...], reader: str) -> None:
+    """Refuse, when wrapping, an env whose observation lacks ``keys`` that ``reader`` (a
+    wrapper, an adapter) reads, naming the modes that have them."""
+    missing = [key for key in keys if key not in getattr(env.observation_space, "spaces", {})]
+    if missing:
+        modes = " or ".join(repr(m) for m in OBSERVATIONS if set(keys) <= set(observation_keys(m)))
+        raise ConfigError(f"{reader} from the observation; the env's has no {', '.join(missing)} "
+                          f"(gym.make(..., observation={modes}))")
+
+
 def shared_matcher(embedding_model: str | None = None) -> Matcher:
     """One matcher per process and model: envs share its caches and the loaded model."""
     return _matcher_for(embedding_model)  # one cache key however the default is spelled

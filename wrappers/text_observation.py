@@ -26,6 +26,7 @@ from typing import Any
 
 import gymnasium as gym
 
+from mobile_gym.env import require_observed
 from mobile_gym.errors import ConfigError, whole_number
 from mobile_gym.llm.prompt import outcome, png_base64, said, step_text
 from mobile_gym.spaces import UnicodeText
@@ -61,13 +62,8 @@ class TextObservation(gym.Wrapper, gym.utils.RecordConstructorArgs):
             raise ConfigError(f"format must be one of {', '.join(FORMATS)}; got {format!r}")
         if not isinstance(screenshot, bool):
             raise ConfigError(f"screenshot must be True or False, got {screenshot!r}")
-        observed = getattr(env.observation_space, "spaces", {})
-        needed = ["view_hierarchy", "instruction"] + (["screenshot"] if screenshot else [])
-        missing = [key for key in needed if key not in observed]
-        if missing:
-            modes = "observation='both'" if screenshot else "observation='both' or 'xml'"
-            raise ConfigError(f"TextObservation reads {', '.join(needed)} from the observation; the env's has no "
-                              f"{', '.join(missing)} (gym.make(..., {modes}))")
+        needed = ("view_hierarchy", "instruction") + (("screenshot",) if screenshot else ())
+        require_observed(env, needed, f"TextObservation reads {', '.join(needed)}")
         self.format, self.screenshot = format, screenshot
         text = UnicodeText(MAX_TEXT)
         self.observation_space = (gym.spaces.Dict({"text": text, "screenshot": UnicodeText(MAX_IMAGE)})

@@ -35,7 +35,7 @@ import numpy as np
 from PIL import Image
 
 from mobile_gym.actions import TAP_DISTANCE, Action, _shown
-from mobile_gym.env import MobileEnv
+from mobile_gym.env import MobileEnv, require_observed
 from mobile_gym.errors import (ConfigError, FormatError, InvalidActionError, ResetNeededError, StorageError,
                                whole_number)
 from mobile_gym.formats.agentenv import CAPTURED_DATA, episode_folder, write_trace
@@ -433,9 +433,7 @@ def _check_env(env: gym.Env) -> None:
     if env.action_space != env.unwrapped.action_space:
         raise ConfigError("env takes other actions than the screen's (a policy wrapper changed its action space); "
                           "AgentEnv agents post screen actions: pass the env without that wrapper")
-    if "view_hierarchy" not in getattr(env.observation_space, "spaces", {}):
-        raise ConfigError("AgentEnv serves the screen's dump from the observation: make the env with "
-                          "observation='both' or 'xml'")
+    require_observed(env, ("view_hierarchy",), "AgentEnv serves the screen's dump")
 
 
 def _seed(seed: Any) -> int | None:

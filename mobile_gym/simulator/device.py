@@ -15,7 +15,7 @@ from mobile_gym.simulator.app import ReadOnly
 from mobile_gym.simulator.apps import DEFAULT_INSTALLED, FACTORIES, resolve_package
 from mobile_gym.simulator.dynamics import Dynamics, get_dynamics
 from mobile_gym.simulator.profiles import DEFAULT_PROFILE, DeviceProfile, get_profile
-from mobile_gym.simulator.render import Renderer, check_screenshot_size, is_retained
+from mobile_gym.simulator.render import Renderer, check_screenshot_size
 from mobile_gym.simulator.runtime import Frame, Runtime
 from mobile_gym.trace import UIState
 
@@ -120,7 +120,7 @@ class SimulatedDevice(Device):
         once per frame and size (the frame's observations share it), else an image."""
         size = self.profile.size if size is None else check_screenshot_size(size, self.profile.size)
         renderer = Renderer(self.profile.size, size)
-        if not is_retained(frame):
+        if not frame.retained:
             return renderer.render(frame)
         runtime = self._runtime  # a trace may draw its frames after the phone is closed
         kept = runtime.screenshots(frame) if runtime is not None else {}

@@ -57,13 +57,6 @@ def _node(v: View, index: int, package: str, out: list[str]) -> None:
     out.append("</node>")
 
 
-def window_dumps(windows: list[View]) -> list[tuple[View, str]]:
-    """Each shown window of several (app, dialog, system bars; bottom to top) and its
-    part of the dump; each window's root carries its package in ``package``."""
-    shown = [w for w in windows if w.clip is not None]
-    return [(w, window_dump(w, i, w.package)) for i, w in enumerate(shown)]
-
-
 def window_dump(root: View, index: int, package: str) -> str:
     """The part of a dump that the window ``root``, shown ``index``-th, writes."""
     out: list[str] = []
@@ -72,7 +65,7 @@ def window_dump(root: View, index: int, package: str) -> str:
 
 
 def joined_dump(parts: list[str]) -> str:
-    """The dump of the windows whose parts `window_dumps` wrote."""
+    """The dump of the windows whose parts `window_dump` wrote (bottom to top)."""
     return "".join([HEADER, '<hierarchy rotation="0">', *parts, "</hierarchy>"])
 
 

@@ -154,14 +154,9 @@ def check_screenshot_size(size, screen: tuple[int, int], name: str = "screenshot
 BARS = ("status", "nav")
 
 
-def _dims(window: Window) -> bool:
+def _shades_below(window: Window) -> bool:
     """A modal alert or sheet dims what is under it."""
     return window.kind in ("alert", "sheet") and window.surface is not None and window.surface.modal
-
-
-def is_retained(frame: Frame) -> bool:
-    """Made in retained mode (every window laid out through `retained.place`)."""
-    return all(w.placed is not None for w in frame.windows)
 
 
 _BODIES = BoundedMemo(None, 64 << 20, lambda key, pixels: pixels.nbytes, "_BODIES")
@@ -178,7 +173,7 @@ class Renderer:
         self.k = min(self.sx, self.sy)
 
     def render(self, frame: Frame) -> Image.Image:
-        if is_retained(frame):
+        if frame.retained:
             return Image.fromarray(self.pixels(frame))
         self.theme, self.dp = DARK if frame.dark else LIGHT, frame.scale_dp
         return self._draw(frame.windows)  # the reference path
@@ -188,9 +183,9 @@ class Renderer:
         under the bars as drawn before, the bars pasted over it (a bar first fills its
         box, so its pixels do not depend on what is under it)."""
         self.theme, self.dp = DARK if frame.dark else LIGHT, frame.scale_dp
+        look = (frame.dark, frame.scale_dp, self.size, self.sx, self.sy)  # how any window is drawn here
         body = [w for w in frame.windows if w.kind not in BARS]
-        key = (tuple((w.placed.serial, w.kind, _dims(w)) for w in body), frame.dark, frame.scale_dp, self.size,
-               self.sx, self.sy)
+        key = (tuple((w.placed.serial, w.kind, _shades_below(w)) for w in body), *look)
         under = _BODIES.lookup(key)
         if under is None:
             under = np.asarray(self._draw(body))
@@ -198,7 +193,7 @@ class Renderer:
         out = under.copy()
         for window in frame.windows:
             if window.kind in BARS:
-                key = (window.placed.serial, window.kind, frame.dark, frame.scale_dp, self.size, self.sx, self.sy)
+                key = (window.placed.serial, window.kind, *look)
                 tile = _TILES.lookup(key)
                 if tile is None:
                     l, t, r, b = self._box(window.root.clip)  # PIL fills a box's last row and column too
@@ -215,7 +210,7 @@ class Renderer:
         img = Image.new("RGB", self.size, self.theme["bg"])
         self.img, self.draw = img, ImageDraw.Draw(img)
         for window in windows:
-            if _dims(window):
+            if _shades_below(window):
                 shade = Image.new("RGB", self.size, (0, 0, 0))
                 self.img = img = Image.blend(img, shade, 0.42)
                 self.draw = ImageDraw.Draw(img)

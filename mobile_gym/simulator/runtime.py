@@ -88,6 +88,11 @@ class Frame:
     def _dumped(self) -> list[View]:
         return [w.root for w in self.windows if w.kind != "toast"]
 
+    @property
+    def retained(self) -> bool:
+        """Made in retained mode: every window laid out through `retained.place`."""
+        return all(w.placed is not None for w in self.windows)
+
     def with_window(self, window: Window, clock: tuple[int, int]) -> Frame:
         """This frame with its window of ``window.kind`` replaced (the status bar at a tick)."""
         windows = [window if w.kind == window.kind else w for w in self.windows]
@@ -102,6 +107,23 @@ class Frame:
 
 
 AppFactory = Callable[["Runtime"], App]
+
+
+class _ClockValue:
+    """A runtime attribute (the time, the step count) whose reads are counted: a window
+    that read one while being built shows the clock, and a tick must remake it."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.slot = "_" + name
+
+    def __get__(self, runtime: Runtime | None, owner: type | None = None):
+        if runtime is None:
+            return self
+        runtime._clock_reads += 1
+        return getattr(runtime, self.slot)
+
+    def __set__(self, runtime: Runtime, value: int) -> None:
+        setattr(runtime, self.slot, value)
 
 
 class Runtime:
@@ -160,25 +182,8 @@ class Runtime:
         self.installed, self.popups_shown = set(state["installed"]), set(state["popups_shown"])
 
     # ------------------------------------------------------------------ clock
-    @property
-    def time(self) -> int:
-        """Virtual seconds since midnight (`SECONDS_PER_ACTION` a step)."""
-        self._clock_reads += 1
-        return self._time
-
-    @time.setter
-    def time(self, value: int) -> None:
-        self._time = value
-
-    @property
-    def steps(self) -> int:
-        """Actions performed since boot."""
-        self._clock_reads += 1
-        return self._steps
-
-    @steps.setter
-    def steps(self, value: int) -> None:
-        self._steps = value
+    time = _ClockValue()  # virtual seconds since midnight (`SECONDS_PER_ACTION` a step)
+    steps = _ClockValue()  # actions performed since boot
 
     # ------------------------------------------------------------------ packages
     def app(self, package: str) -> App:
@@ -422,7 +427,8 @@ class Runtime:
         density = self.profile.density
         reads = self._clock_reads
         ui = self.system_ui()
-        ui_reads_clock, reads = self._clock_reads != reads, self._clock_reads
+        ui_reads_clock = self._clock_reads != reads
+        reads = self._clock_reads
         app = self.app(self.foreground)
         activity = self.activity
         windows = []
@@ -446,7 +452,8 @@ class Runtime:
                                                (0, bottom - kb_px(density), W, bottom)))
         if self.toast_text:
             box = (0, bottom - int(120 * density), W, bottom - int(72 * density))
-            windows.append(self._system_window("toast", self.toast_text, app.package, self._toast, box))
+            windows.append(self._system_window("toast", self.toast_text, app.package, self._toast, box,
+                                               floating=True))
         windows.append(self._status_window(ui))
         windows.append(self._system_window("nav", None, SYSTEMUI, self._nav_bar, (0, bottom, W, H)))
         return Frame(windows, activity.component, bool(ui.get("dark")), density, ui,
@@ -471,14 +478,15 @@ class Runtime:
                                    lambda: self._status_bar(icons), (0, 0, self.profile.size[0], self._bars_px()[0]))
 
     def _system_window(self, kind: str, shows: Hashable, package: str, build: Callable[[], View],
-                       box: Box) -> Window:
-        """A window of the system (bars, keyboard, toast) laid out in ``box``; in retained
-        mode made once per thing it ``shows``."""
+                       box: Box, floating: bool = False) -> Window:
+        """A window of the system (bars, keyboard, toast) laid out in ``box`` (filling it,
+        or placed in it by its own size and alignment if ``floating``); in retained mode
+        made once per thing it ``shows``."""
         key = (kind, shows, package)
         window = self._system_windows.get(key)
         if window is None:
             view = build()
-            holder = view if kind in ("status", "nav", "keyboard") else View(FRAME, [view], orient="z")
+            holder = View(FRAME, [view], orient="z") if floating else view
             window = Window(view, package, None, kind, self._place(holder, box, {}))
             if self.retained:
                 if len(self._system_windows) >= 64:  # a long run's clock shows many minutes

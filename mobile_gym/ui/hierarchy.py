@@ -569,9 +569,11 @@ def parsed_screen(xml: str, build: Callable[[], ViewHierarchy] | None = None) ->
     `ViewHierarchy.built`)."""
     if build is None:
         return ViewHierarchy.of(xml)
-    PARSES.promise(xml, build)
-    hierarchy = PARSES.get(xml)
-    return build() if hierarchy is None else hierarchy  # None: too long to keep
+    hierarchy = PARSES.get(xml)  # made, or promised (a simulated screen's `UIState` promises its own)
+    if hierarchy is None:
+        hierarchy = build()
+        PARSES.put(xml, hierarchy)
+    return hierarchy
 
 
 class ParseMemo:
