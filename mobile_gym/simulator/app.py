@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import types
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Hashable, Mapping
 
 import numpy as np
 
@@ -39,6 +39,16 @@ class Surface:
 
     def build(self) -> View:
         raise NotImplementedError
+
+    def inputs(self) -> Hashable | None:
+        """What `build` reads besides the surface's fields, scroll and focus and the clock,
+        as a hashable value, where the app can say it cheaply. In retained mode, while it
+        stays equal the runtime shows the window built last instead of building again,
+        handlers included: so it must also change when an object a handler closes over is
+        replaced by another. It may first make the changes `build` makes before drawing
+        (Chrome's `Main` settles a new page), nothing else. None (the default): built
+        every time the screen may change."""
+        return None
 
     def on_back(self) -> bool:
         """Handle BACK before the system does (close a search, go back in a web view)."""

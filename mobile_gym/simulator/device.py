@@ -67,6 +67,7 @@ class SimulatedDevice(Device):
             runtime.app(resolve_package(name)).configure(values)
         if setup.get("launch"):
             runtime.launch(resolve_package(setup["launch"]))
+        self.close()
         self._runtime = runtime
 
     def observe(self, *, screenshot: bool = True, screenshot_size: tuple[int, int] | None = None,
@@ -107,6 +108,8 @@ class SimulatedDevice(Device):
         return self._live().frame().activity
 
     def close(self) -> None:
+        if self._runtime is not None:
+            self._runtime.shut_down()
         self._runtime = None
 
     # ------------------------------------------------------------------ extras

@@ -46,7 +46,7 @@ def _font(px: int) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=max(6, px))
 
 
-@lru_bytes(64 << 20, lambda args, mask: mask.width * mask.height + sys.getsizeof(args[0]))
+@lru_bytes(16 << 20, lambda args, mask: mask.width * mask.height + sys.getsizeof(args[0]))
 def _mask(text: str, px: int, bold: bool) -> Image.Image:
     """The alpha mask of one line of text (bold drawn twice, one pixel apart)."""
     font = _font(px)
@@ -69,7 +69,7 @@ def _strings_size(args: tuple, value) -> int:
     return sys.getsizeof(args[0]) + sum(map(sys.getsizeof, (value,) if isinstance(value, str) else value))
 
 
-@lru_bytes(4 << 20, _strings_size)
+@lru_bytes(2 << 20, _strings_size)
 def _drawable(text: str) -> str:
     """What the bundled font can draw: it lacks Android's non-breaking hyphen (Wi‑Fi),
     dashes, bullets and accented letters, so those become look-alikes (dumps keep the
@@ -90,7 +90,7 @@ def _narrowest(px: int) -> float:
     return max(1.0, px / 10)
 
 
-@lru_bytes(4 << 20, _strings_size)
+@lru_bytes(2 << 20, _strings_size)
 def _fit(text: str, px: int, width: int, lines: int) -> tuple[str, ...]:
     """Wrap into at most ``lines`` lines of ``width`` px, as a TextView does: a line
     breaks after the last word that fits, a word longer than a line breaks anywhere, and

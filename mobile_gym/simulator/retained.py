@@ -45,7 +45,7 @@ def structure(root: View) -> tuple[tuple, list[View]]:
     def visit(v: View) -> tuple:
         seen(v)
         kids = v.children
-        return (_shown(v), tuple(map(visit, kids))) if kids else (_shown(v),)
+        return (_shown(v), tuple(map(visit, kids))) if kids else _shown(v)  # a leaf: its fields alone (never a pair)
 
     return visit(root), views
 
@@ -76,7 +76,7 @@ class Placed:
 
     def __init__(self, views: list[View], scroll: MutableMapping[str, int]):
         self.serial = next(Placed._serials)
-        self.geometry = [(v.bounds, v.clip) for v in views]
+        self.geometry = tuple([(v.bounds, v.clip) for v in views])  # all tuples: the GC stops tracking them
         self.scroll = dict(scroll)
         self.fragments: dict[tuple[int, str], str] = {}  # (index, package) -> dump
 

@@ -12,7 +12,7 @@ the screen handle it, then pops the activity, then returns to the launcher.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Hashable, Iterator
+from typing import Callable, Hashable, Iterator, NamedTuple, TypeVar
 
 import numpy as np
 
@@ -59,9 +59,9 @@ class Frame:
     dark: bool
     scale_dp: float  # px per dp
     ui: dict = field(default_factory=dict)  # the system UI hints it was built with (`Runtime.system_ui`)
-    clock: tuple[int, int] = (0, 0)  # the runtime's (time, steps) when it was made
-    reads_clock: bool = True  # its apps' windows show the clock or step count: a tick remakes them
-    ui_reads_clock: bool = True  # so do the system UI hints (an alarm's icon says when it rings)
+    clock: tuple[int, int] = (0, 0)  # the runtime's (time, steps) when it was last shown
+    clock_reads: dict | None = None  # the clock values its apps' windows showed (`Runtime.read_clock`)
+    ui_clock_reads: dict | None = None  # ... and the system UI hints did (an alarm's icon says when it rings)
     _xml: str | None = field(default=None, repr=False)
     _same_apps: tuple | None = field(default=None, repr=False)
     _hierarchy: ViewHierarchy | None = field(default=None, repr=False)
@@ -96,8 +96,8 @@ class Frame:
     def with_window(self, window: Window, clock: tuple[int, int]) -> Frame:
         """This frame with its window of ``window.kind`` replaced (the status bar at a tick)."""
         windows = [window if w.kind == window.kind else w for w in self.windows]
-        return Frame(windows, self.activity, self.dark, self.scale_dp, self.ui, clock, self.reads_clock,
-                     self.ui_reads_clock)
+        return Frame(windows, self.activity, self.dark, self.scale_dp, self.ui, clock, self.clock_reads,
+                     self.ui_clock_reads)
 
     def nodes(self) -> Iterator[View]:
         for w in self.windows:
@@ -107,22 +107,42 @@ class Frame:
 
 
 AppFactory = Callable[["Runtime"], App]
+T = TypeVar("T")
+
+
+class _Built(NamedTuple):
+    """An activity's window as built last (retained mode)."""
+
+    inputs: Hashable  # its `Surface.inputs` and fields, scroll and focus then
+    clock: dict[str, int]  # the clock readings it shows
+    window: Window
+
+
+#: Actions in a day of the launcher's date (it shows a weekday).
+STEPS_PER_DAY = 100_000
 
 
 class _ClockValue:
-    """A runtime attribute (the time, the step count) whose reads are counted: a window
-    that read one while being built shows the clock, and a tick must remake it."""
+    """A reading of the virtual clock, recorded when read (`Runtime.read_clock`): a window
+    built from it is remade when that reading changes, not at every tick. ``slot`` is
+    where a settable reading is kept; the others are worked out by ``of``."""
+
+    def __init__(self, slot: str = "", of: Callable[[Runtime], int] | None = None):
+        self.slot = slot
+        self.of = of or (lambda runtime: getattr(runtime, slot))
 
     def __set_name__(self, owner: type, name: str) -> None:
-        self.slot = "_" + name
+        self.name = name
 
     def __get__(self, runtime: Runtime | None, owner: type | None = None):
         if runtime is None:
             return self
-        runtime._clock_reads += 1
-        return getattr(runtime, self.slot)
+        value = runtime._clock_read[self.name] = self.of(runtime)
+        return value
 
     def __set__(self, runtime: Runtime, value: int) -> None:
+        if not self.slot:
+            raise AttributeError(f"{self.name} follows from the time and step count; set those")
         setattr(runtime, self.slot, value)
 
 
@@ -132,8 +152,10 @@ class Runtime:
     In retained mode (the default) a frame is kept until something may have changed it:
     a state change calls `invalidate` (input that reached a handler, apps started,
     dialogs shown, ...); a tick of the clock remakes only the status bar unless the apps'
-    windows read the clock; windows equal to ones laid out before take their layout,
-    dump and pixels from memos (`mobile_gym.simulator.retained`). ``retained=False`` is
+    windows show a clock reading that changed (`read_clock`); a remade frame shows the
+    foreground activity's last window again while its `Surface.inputs` are unchanged, and
+    windows equal to ones laid out before take their layout, dump and pixels from memos
+    (`mobile_gym.simulator.retained`). ``retained=False`` is
     the reference path: every frame made from scratch after every action."""
 
     def __init__(
@@ -160,18 +182,32 @@ class Runtime:
         start = int(rng.integers(7 * 3600, 20 * 3600)) if dynamics.vary_clock else 10 * 3600
         self._time = start  # seconds since midnight, virtual
         self._steps = 0
-        self._clock_reads = 0  # reads of time and steps: did building a window read the clock?
+        self._clock_read: dict[str, int] = {}  # clock readings taken while building (`read_clock`)
         self._frame: Frame | None = None
+        self._hinting: list[str] | None = None  # `system_ui`'s apps, until packages change
+        self._built: dict[Surface, _Built] = {}  # retained mode: activities' last windows
         self._system_windows: dict[tuple, Window] = {}  # retained mode's laid-out bars, by what they show
         self._screenshots: dict[tuple[int, int], np.ndarray] = {}  # the current frame's, by size
         for package in sorted(self.installed):
             self.app(package)
         self.home()
 
+    def shut_down(self) -> None:
+        """Let go of the apps, their back stacks and dialogs, the frame and the caches
+        (the device was reset or closed). They reference each other in circles (an app
+        and its activities), which Python's cycle collector would otherwise have to find,
+        at a cost that grows with everything alive; cut, they are freed at once. Frames
+        already handed out stay drawable."""
+        for app in self.apps.values():
+            app.stack.clear()
+            app.dialogs.clear()
+        self.apps.clear()
+        self._frame, self._built, self._system_windows, self._screenshots = None, {}, {}, {}
+
     def __getstate__(self) -> dict:
         state = self.__dict__.copy()
         # views hold closures; frames are rebuilt on demand
-        state.update(_frame=None, _system_windows={}, _screenshots={}, _clock_reads=0)
+        state.update(_frame=None, _hinting=None, _built={}, _system_windows={}, _screenshots={}, _clock_read={})
         # sets as sorted lists: equal phones pickle alike (a set's order follows string hashes,
         # which differ between processes), so the route explorer can key states by pickle
         state["installed"], state["popups_shown"] = sorted(self.installed), sorted(self.popups_shown)
@@ -182,8 +218,23 @@ class Runtime:
         self.installed, self.popups_shown = set(state["installed"]), set(state["popups_shown"])
 
     # ------------------------------------------------------------------ clock
-    time = _ClockValue()  # virtual seconds since midnight (`SECONDS_PER_ACTION` a step)
-    steps = _ClockValue()  # actions performed since boot
+    time = _ClockValue("_time")  # virtual seconds since midnight (`SECONDS_PER_ACTION` a step)
+    steps = _ClockValue("_steps")  # actions performed since boot
+    minute = _ClockValue(of=lambda runtime: runtime._time // 60)  # minutes since midnight: what a clock face shows
+    day = _ClockValue(of=lambda runtime: runtime._steps // STEPS_PER_DAY)  # days since boot, for a date
+
+    def read_clock(self, build: Callable[[], T]) -> tuple[T, dict[str, int]]:
+        """What ``build`` returns, and the clock readings it took (name -> value)."""
+        outer, self._clock_read = self._clock_read, {}
+        try:
+            return build(), self._clock_read
+        finally:
+            outer.update(self._clock_read)
+            self._clock_read = outer
+
+    def clock_moved(self, reads: dict[str, int] | None) -> bool:
+        """Whether any of the clock readings ``reads`` (None: unknown) would differ now."""
+        return reads is None or any(getattr(type(self), name).of(self) != value for name, value in reads.items())
 
     # ------------------------------------------------------------------ packages
     def app(self, package: str) -> App:
@@ -215,6 +266,7 @@ class Runtime:
         self._announce(package, False)
 
     def _announce(self, package: str, installed: bool) -> None:
+        self._hinting = None
         for app in list(self.apps.values()):
             app.on_package_changed(package, installed)
         self.invalidate()
@@ -405,11 +457,17 @@ class Runtime:
     # ------------------------------------------------------------------ frames
     def frame(self) -> Frame:
         frame = self._frame
-        if frame is not None and frame.clock != (self._time, self._steps):
-            if frame.reads_clock or (frame.ui_reads_clock and self.system_ui() != frame.ui):
+        now = (self._time, self._steps)
+        if frame is not None and frame.clock != now:
+            if self.clock_moved(frame.clock_reads) or (self.clock_moved(frame.ui_clock_reads)
+                                                        and self.system_ui() != frame.ui):
                 frame = None
             else:  # only the status bar's clock may have moved
-                frame = frame.with_window(self._status_window(frame.ui), (self._time, self._steps))
+                status = self._status_window(frame.ui)
+                if any(w is status for w in frame.windows):
+                    frame.clock = now  # the same minute: the same frame
+                else:
+                    frame = frame.with_window(status, now)
         if frame is None:
             frame = self._build()
         if frame is not self._frame:
@@ -425,27 +483,11 @@ class Runtime:
     def _build(self) -> Frame:
         W, H = self.profile.size
         density = self.profile.density
-        reads = self._clock_reads
-        ui = self.system_ui()
-        ui_reads_clock = self._clock_reads != reads
-        reads = self._clock_reads
+        ui, ui_reads = self.read_clock(self.system_ui)
         app = self.app(self.foreground)
         activity = self.activity
-        windows = []
-        content = _fill_fields(activity.build(), activity)
-        root = View(FRAME, [View(LINEAR, [View(FRAME, [content], rid="android:id/content", fill=True, orient="z")],
-                                 pad=(0, self.profile.status_bar_dp, 0, self.profile.nav_bar_dp))],
-                    orient="z")
-        placed = self._place(root, (0, 0, W, H), activity.scroll)
-        windows.append(Window(root, app.package, activity, "app", placed))
+        windows, reads = self.read_clock(lambda: self._app_windows(app, activity))
         top, bottom = self._bars_px()
-        for dialog in app.dialogs:
-            box = _fill_fields(dialog.build(), dialog)
-            box.align = _DIALOG_PLACEMENT.get(dialog.kind, "center")
-            holder = View(FRAME, [box], orient="z")
-            placed = self._place(holder, (0, top, W, bottom), dialog.scroll)
-            windows.append(Window(box, dialog.package, dialog, dialog.kind, placed))
-        reads_clock = self._clock_reads != reads
         surface = app.dialogs[-1] if app.dialogs else activity
         if self.keyboard and surface.focus is not None:
             windows.append(self._system_window("keyboard", None, KEYBOARD_PACKAGE, self._keyboard,
@@ -457,7 +499,47 @@ class Runtime:
         windows.append(self._status_window(ui))
         windows.append(self._system_window("nav", None, SYSTEMUI, self._nav_bar, (0, bottom, W, H)))
         return Frame(windows, activity.component, bool(ui.get("dark")), density, ui,
-                     (self._time, self._steps), reads_clock, ui_reads_clock)
+                     (self._time, self._steps), reads, ui_reads)
+
+    def _app_windows(self, app: App, activity: Activity) -> list[Window]:
+        """The foreground activity's window and its app's dialogs over it, laid out."""
+        W, H = self.profile.size
+        windows = [self._activity_window(app, activity)]
+        top, bottom = self._bars_px()
+        for dialog in app.dialogs:
+            box = _fill_fields(dialog.build(), dialog)
+            box.align = _DIALOG_PLACEMENT.get(dialog.kind, "center")
+            holder = View(FRAME, [box], orient="z")
+            placed = self._place(holder, (0, top, W, bottom), dialog.scroll)
+            windows.append(Window(box, dialog.package, dialog, dialog.kind, placed))
+        return windows
+
+    def _activity_window(self, app: App, activity: Activity) -> Window:
+        """The activity's window: in retained mode the one built last while the activity's
+        `inputs`, fields, scroll, focus and the clock readings it showed are unchanged."""
+        inputs = activity.inputs() if self.retained else None
+        if inputs is not None:
+            inputs = (inputs, _ui_state(activity))
+            kept = self._built.get(activity)
+            if kept is not None and kept.inputs == inputs and not self.clock_moved(kept.clock):
+                self._clock_read.update(kept.clock)  # what the frame shows
+                return kept.window
+
+        def build() -> Window:
+            content = _fill_fields(activity.build(), activity)
+            root = View(FRAME, [View(LINEAR, [View(FRAME, [content], rid="android:id/content", fill=True,
+                                                   orient="z")],
+                                     pad=(0, self.profile.status_bar_dp, 0, self.profile.nav_bar_dp))],
+                        orient="z")
+            return Window(root, app.package, activity, "app",
+                          self._place(root, (0, 0, *self.profile.size), activity.scroll))
+
+        window, reads = self.read_clock(build)
+        if inputs is not None:
+            if len(self._built) >= 64:
+                self._built.clear()
+            self._built[activity] = _Built((inputs[0], _ui_state(activity)), reads, window)  # scroll as laid out
+        return window
 
     def _bars_px(self) -> tuple[int, int]:
         """Where the status bar ends and the navigation bar starts, px from the top."""
@@ -497,17 +579,17 @@ class Runtime:
     def system_ui(self) -> dict:
         """Merged hints apps give the system UI (dark theme, status-bar icons)."""
         merged: dict = {"icons": []}
-        for package in sorted(self.installed):
-            app = self.app(package)
-            if type(app).system_ui is App.system_ui:
-                continue  # gives none
-            hints = app.system_ui()
+        if self._hinting is None:  # the installed apps that give hints, in package order
+            self._hinting = [p for p in sorted(self.installed) if type(self.app(p)).system_ui is not App.system_ui]
+        for package in self._hinting:
+            hints = self.apps[package].system_ui()
             merged["icons"] += hints.get("icons", [])
             merged.update({k: v for k, v in hints.items() if k != "icons"})
         return merged
 
     def clock_text(self) -> str:
-        return f"{self.time // 3600}:{self.time // 60 % 60:02d}"
+        minute = self.minute
+        return f"{minute // 60}:{minute % 60:02d}"
 
     def _status_bar(self, shown: tuple) -> View:
         icons = [View(IMAGE, desc=desc, icon=icon, w=20, h=24) for icon, desc in shown]
@@ -588,6 +670,11 @@ def _touch_target(view: View, x: int, y: int) -> View | None:
         if target is not None:
             return target
     return view if view.clickable else None  # a disabled view still takes the touch
+
+
+def _ui_state(surface: Surface) -> tuple:
+    """What of a surface's own UI state its window shows."""
+    return tuple(surface.fields.items()), tuple(surface.scroll.items()), surface.focus
 
 
 def _fill_fields(root: View, surface: Surface) -> View:

@@ -34,6 +34,10 @@ RECYCLER = "androidx.recyclerview.widget.RecyclerView"
 WEBVIEW = "android.webkit.WebView"
 
 
+_LEAF: tuple = ()  # a leaf's children (no list to allocate)
+_NO_PAD = (0.0, 0.0, 0.0, 0.0)  # the default padding, made once
+
+
 class View:
     """One node: what uiautomator reports about it, how to lay it out and draw it, and
     what it does when touched.
@@ -105,7 +109,7 @@ class View:
         self.text = text
         self.desc = desc
         self.package = ""  # set by the runtime to the owning window's package
-        self.children = [c for c in children if c is not None]
+        self.children = [c for c in children if c is not None] if children else _LEAF
         self.checkable = checkable
         self.checked = checked
         self.clickable = clickable or on_click is not None
@@ -124,7 +128,8 @@ class View:
         self.h = h
         self.w = w
         self.weight = weight
-        self.pad = pad if isinstance(pad, tuple) else (pad, pad, pad, pad)
+        self.pad = pad if isinstance(pad, tuple) else _NO_PAD if pad == 0.0 and type(pad) is float else (
+            pad, pad, pad, pad)
         self.gap = gap
         self.fill = fill
         self.scroll_key = scroll_key

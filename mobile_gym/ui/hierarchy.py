@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 import threading
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -605,7 +606,8 @@ class ParseMemo:
             del self.entries[xml]
             self.chars -= len(xml)
         hierarchy = entry()  # made once, then kept in the promise's place
-        self.put(xml, hierarchy)
+        if hierarchy is not None:  # None: a weak promise whose maker is gone
+            self.put(xml, hierarchy)
         return hierarchy
 
     def put(self, xml: str, hierarchy: ViewHierarchy) -> None:
@@ -614,7 +616,11 @@ class ParseMemo:
 
     def promise(self, xml: str, build: Callable[[], ViewHierarchy]) -> None:
         """Keep ``build`` to make the hierarchy of ``xml`` when first asked for, unless one
-        is kept already: a simulator's screen is worth building only if someone reads it."""
+        is kept already: a simulator's screen is worth building only if someone reads it.
+        A bound method is held weakly: a promise must not keep a screen's views (and with
+        them a whole phone, through their handlers) alive once nobody else does."""
+        if hasattr(build, "__self__"):
+            build = _WeakPromise(build)
         self._keep(xml, build, replace=False)
 
     def _keep(self, xml: str, entry: ViewHierarchy | Callable[[], ViewHierarchy], replace: bool) -> None:
@@ -624,7 +630,7 @@ class ParseMemo:
             kept = self.entries.pop(xml, None)  # re-keyed: this very string's lookups compare no text
             if kept is not None:
                 self.chars -= len(xml)
-                if not replace:
+                if not replace and not isinstance(kept, _WeakPromise):  # a fresh promise lives longer
                     entry = kept
             self.entries[xml] = entry
             self.chars += len(xml)
@@ -635,6 +641,19 @@ class ParseMemo:
         with self._lock:
             self.entries.clear()
             self.chars = 0
+
+
+class _WeakPromise:
+    """A bound method held by a weak reference: called, None once its object is gone."""
+
+    __slots__ = ("method",)
+
+    def __init__(self, method: Callable[[], ViewHierarchy]):
+        self.method = weakref.WeakMethod(method)  # type: ignore[arg-type]
+
+    def __call__(self) -> ViewHierarchy | None:
+        method = self.method()
+        return None if method is None else method()
 
 
 def _shared_values(same_apps: Hashable) -> dict[Any, Any]:

@@ -118,10 +118,28 @@ def test_a_tick_remakes_the_status_bar_alone_unless_the_app_shows_the_clock():
     status = [w for w in after.windows if w.kind == "status"][0]
     assert status.root.children[0].children[0].text == "11:00"
     assert after.windows[0] is before.windows[0]  # the app's window is the one laid out before
-    clock = SimulatedDevice(seed=0, setup={"launch": "clock"})
-    shown = clock.runtime.frame()
-    clock.perform(Action.click(0.5, 0.03))
-    assert clock.runtime.frame().windows[0] is not shown.windows[0]  # the clock app shows the time
+
+
+def test_a_window_is_remade_when_a_clock_reading_it_shows_changes():
+    setup = {"launch": "clock", "apps": {"clock": {"selected_tab": "clock"}}}  # hours and minutes
+    clock, reference = SimulatedDevice(seed=0, setup=setup), SimulatedDevice(seed=0, setup=setup, retained=False)
+    runtime = clock.runtime
+    for device in (clock, reference):
+        device.runtime.time = 8 * 3600 + 30  # then 8:00:35, ..., 8:00:55, 8:01:00
+    shown = runtime.frame()
+    for n in range(6):
+        for device in (clock, reference):
+            device.perform(Action.click(0.5, 0.03))  # the status bar: nothing to touch there
+        assert (runtime.frame() is shown) == (n < 5)  # remade when the minute changes
+        assert clock.observe(screenshot=False).xml == reference.observe(screenshot=False).xml
+    assert "8:01" in runtime.frame().xml
+    stopwatch = SimulatedDevice(seed=0, setup={"launch": "clock", "apps": {"clock": {
+        "selected_tab": "stopwatch", "stopwatch_running": True, "stopwatch_started_at": 0}}})
+    shown = stopwatch.runtime.frame()
+    stopwatch.perform(Action.click(0.5, 0.03))
+    assert stopwatch.runtime.frame().windows[0] is not shown.windows[0]  # a running stopwatch shows seconds
+    with pytest.raises(AttributeError, match="follows from the time"):
+        runtime.minute = 3
 
 
 def test_setting_the_clock_shows_at_once():
@@ -169,3 +187,78 @@ def test_only_the_current_screen_keeps_its_pixels():
     phone.close()
     assert np.array_equal(np.asarray(phone.render(first, (270, 600))), shot)
     assert drawn.size == phone.screen_size
+
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [3, 4, 5])
+@pytest.mark.parametrize("package", ["com.android.chrome", "com.android.vending"])
+def test_long_chrome_and_play_store_walks_show_what_the_full_rebuild_shows(package, seed):
+    """Their screens are kept while their `inputs` stay equal: a key that misses a change
+    shows an old screen here."""
+    assert_same_walk(package, 600, seed)
+
+
+def _count_builds(monkeypatch, *classes) -> dict[str, int]:
+    counts = dict.fromkeys((cls.__name__ for cls in classes), 0)
+    for cls in classes:
+        def counted(self, build=cls.build, name=cls.__name__):
+            counts[name] += 1
+            return build(self)
+        monkeypatch.setattr(cls, "build", counted)
+    return counts
+
+
+def _same_steps(setup: dict, steps) -> list[SimulatedDevice]:
+    """A retained phone and the reference after each of ``steps`` (a function of the
+    phone), their dumps compared at every step."""
+    phones = [SimulatedDevice(seed=0, setup=setup), SimulatedDevice(seed=0, setup=setup, retained=False)]
+    for step in (None, *steps):
+        if step is not None:
+            for phone in phones:
+                step(phone)
+        kept, reference = (phone.observe(screenshot=False).xml for phone in phones)
+        assert kept == reference
+    return phones
+
+
+def test_play_store_details_are_kept_until_what_they_show_changes(monkeypatch):
+    from mobile_gym.simulator.apps.playstore.pages import AboutPage, Details
+
+    def open_details(phone: SimulatedDevice) -> None:
+        phone.runtime.app("com.android.vending").show_details("com.ebay.mobile")
+
+    builds = _count_builds(monkeypatch, Details, AboutPage)
+    store, _ = _same_steps({"launch": "playstore"}, [open_details])
+    assert builds == {"Details": 2, "AboutPage": 0}  # once on each phone
+    builds["Details"] = 0
+    tap(store, text="About this app")
+    store.observe()
+    store.perform(Action.back())
+    store.observe()
+    assert builds == {"Details": 0, "AboutPage": 1}  # back on the details page: shown as before
+    tap(store, text="Install")
+    assert 'text="Uninstall"' in store.observe(screenshot=False).xml  # installed: built again
+    assert builds["Details"] == 1
+
+
+def test_chrome_pages_are_kept_until_what_they_show_changes(monkeypatch):
+    from mobile_gym.simulator.apps.chrome.browser import Main
+
+    builds = _count_builds(monkeypatch, Main)
+    setup = {"launch": "chrome", "apps": {"chrome": {"url": "https://www.bestbuy.com/cart"}}}
+    chrome = SimulatedDevice(seed=0, setup=setup)
+    chrome.observe()
+    assert builds["Main"] == 1
+    tap(chrome, resource_id="com.android.chrome:id/menu_button")
+    chrome.observe()
+    tap(chrome, text="Settings")
+    chrome.observe()
+    chrome.perform(Action.back())
+    chrome.observe()
+    assert builds["Main"] == 1  # under the menu, and back from Settings: the cart as shown before
+    steps = [lambda phone: tap(phone, content_desc="Increase quantity"),
+             lambda phone: tap(phone, content_desc="Best Buy Logo"),
+             lambda phone: phone.perform(Action.back())]
+    kept, _ = _same_steps(setup, steps)
+    assert "Quantity 2" in kept.observe(screenshot=False).xml

@@ -101,10 +101,14 @@ class Home(Activity):
     def build(self) -> View:
         return self.drawer() if self.drawer_open else self.home()
 
+    def inputs(self) -> tuple:
+        app: Launcher = self.app  # type: ignore[assignment]
+        return self.drawer_open, tuple(app.state.home_icons), frozenset(self.sys.installed)
+
     def home(self) -> View:
         app: Launcher = self.app  # type: ignore[assignment]
         sys = self.sys
-        day = DAYS[(sys.steps // 100000 + 5) % 7]
+        day = DAYS[(sys.day + 5) % 7]
         icons = [v for v in (app.icon_view(p) for p in app.state.home_icons) if v is not None]
         hotseat = [v for v in (app.icon_view(p, h=96) for p in HOTSEAT) if v is not None]
         return Column(

@@ -25,7 +25,7 @@ from mobile_gym.simulator.apps.chrome.state import (
 from mobile_gym.simulator.apps.chrome.urls import (
     is_internal, looks_like_url, search_url, with_scheme,
 )
-from mobile_gym.simulator.apps.chrome.web import Site, Url
+from mobile_gym.simulator.apps.chrome.web import Site, Url, parse
 
 MOST_VISITED = 8
 # State fields that hold dataclasses, revived from mappings in setup.
@@ -67,7 +67,7 @@ class Chrome(App):
 
     def resolve(self, url: str) -> tuple[Site | None, Url]:
         """The site that serves ``url`` (None: no such host) and the parsed URL."""
-        u = Url(url)
+        u = parse(url)
         return self.routes.get(u.host.lower()), u
 
     def canonical(self, text: str) -> str:

@@ -42,6 +42,9 @@ class BookmarksPage(Activity):
             title = self.folder
         return Column(app_bar(self, title), Scroll(*rows, key="list", rid=ID + "recycler_view"))
 
+    def inputs(self) -> tuple:
+        return self.folder, tuple([(b.title, b.url, b.folder) for b in self.app.state.bookmarks])
+
     def row(self, index: int, bookmark: Bookmark) -> View:
         more = Icon("more", desc=f"More options for {bookmark.title}", rid=ID + "more",
                     on_click=lambda: self.sys.show(PopupMenu((
@@ -117,6 +120,9 @@ class BookmarkEditor(Activity):
             pref("Folder", bookmark.folder, lambda: self.sys.show(PopupMenu(
                 tuple((f, partial(self.set_folder, f)) for f in FOLDERS)))),
         )
+
+    def inputs(self) -> tuple:
+        return self.index, self.app.state.bookmarks[self.index].folder
 
     def save(self) -> None:
         """Keep what was typed; an empty name or a URL that is not one keeps the old."""

@@ -4,6 +4,7 @@ tab switcher, omnibox suggestions and the find-in-page bar."""
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING
 from urllib.parse import urljoin
 
@@ -12,7 +13,7 @@ import numpy as np
 from mobile_gym.simulator.app import Activity
 from mobile_gym.simulator.apps.chrome.builtin import error_page
 from mobile_gym.simulator.apps.chrome.menu import MainMenu, page_info
-from mobile_gym.simulator.apps.chrome.ntp import incognito_page, new_tab_page, recent_tabs
+from mobile_gym.simulator.apps.chrome.ntp import RECENTLY_CLOSED, TILES, incognito_page, new_tab_page, recent_tabs
 from mobile_gym.simulator.apps.chrome.settings import SettingsMain
 from mobile_gym.simulator.apps.chrome.state import NTP_URL, RECENT_TABS_URL, Tab
 from mobile_gym.simulator.apps.chrome.switcher import tab_switcher
@@ -71,15 +72,56 @@ class Main(Activity):
 
     # ------------------------------------------------------------------ screen
     def build(self) -> View:
-        tab = self.app.tab
+        tab = self._settle()
         if tab is None or self.switcher:
             return tab_switcher(self)
-        self._follow(tab)
         if self.focus == "url":
             return Column(self.toolbar(tab, editing=True), self.suggestions())
-        self.fields["url"] = display(tab.url)
         page = self.page(tab)
         return Column(self.find_bar(page) if self.finding else self.toolbar(tab), page)
+
+    def _settle(self) -> Tab | None:
+        """What showing the current tab changes before anything is drawn (also done by
+        `inputs`, so that it describes the screen as it will be): a new page starts
+        with empty forms, the omnibox shows its URL and the site loads the page."""
+        tab = self.app.tab
+        if tab is None or self.switcher:
+            return tab
+        self._follow(tab)
+        if self.focus != "url":
+            self.fields["url"] = display(tab.url)
+            if tab.url != NTP_URL and tab.url != RECENT_TABS_URL:
+                site, url = self.app.resolve(tab.url)
+                if site is not None:
+                    site.prepare(url, TabBrowser(self))
+        return tab
+
+    def inputs(self) -> tuple | None:
+        """The tabs (switcher); the typed text's suggestions (omnibox); else the tab's
+        URL, the toolbar's facts and what the page reads: the New Tab Page's tiles and
+        feed, Recent tabs, or the site's own `Site.inputs`. None while finding in the
+        page (the match count is counted while drawing) or for a site that can't say."""
+        tab = self._settle()
+        s = self.app.state
+        if tab is None or self.switcher:
+            title = self.app.title
+            return "tabs", s.current_tab, tuple([(t.url, t.incognito, title(t.url)) for t in s.tabs])
+        if self.focus == "url":
+            return "omnibox", tab.incognito, tuple(self.suggestion_rows())
+        if self.finding:
+            return None
+        head = (tab.url, tab.incognito, s.homepage_enabled, len(s.tabs))
+        if tab.url == NTP_URL:
+            if tab.incognito:
+                return head
+            return head, tuple(s.most_visited[:TILES]), s.discover_enabled and tuple(s.feed)
+        if tab.url == RECENT_TABS_URL:
+            return head, tuple([(u, self.app.title(u)) for u in s.recently_closed[-RECENTLY_CLOSED:]])
+        site, url = self.app.resolve(tab.url)
+        if site is None:
+            return head  # the error page
+        page = site.inputs(url)
+        return None if page is None else (head, id(site), page)
 
     def _follow(self, tab: Tab) -> None:
         """A new page (navigation, back, tab switch) starts with empty forms, at the top."""
@@ -150,11 +192,12 @@ class Main(Activity):
                 v.field = WEB + v.field
         return Scroll(web, key="web", cls=FRAME, rid=ID + "compositor_view_holder")
 
-    def suggestions(self) -> View:
-        """Omnibox suggestions for the typed text: what was typed, then known sites,
-        bookmarks and history that match (recent history before anything is typed)."""
+    def suggestion_rows(self) -> list[tuple[str, str, str]]:
+        """Omnibox suggestions for the typed text, (line 1, line 2, what to load), at
+        most `SUGGESTIONS`: what was typed, then known sites, bookmarks and history that
+        match (recent history before anything is typed)."""
         text = self.fields.get("url", "").strip()
-        rows: list[tuple[str, str, str]] = []  # (line 1, line 2, what to load)
+        rows: list[tuple[str, str, str]] = []
         if text:
             rows.append((text, "" if looks_like_url(text) else f"{self.app.state.search_engine} Search", text))
         low = text.lower()
@@ -163,19 +206,30 @@ class Main(Activity):
                 rows.append((site.name, site.host, f"https://{site.host}/"))
         seen = {r[2] for r in rows}
         s = self.app.state
-        visited = [(v.title, v.url) for v in reversed(s.history)]
-        candidates = [*((b.title, b.url) for b in s.bookmarks), *visited] if low else visited
+        visited = ((v.title, v.url) for v in reversed(s.history))
+        candidates = itertools.chain(((b.title, b.url) for b in s.bookmarks), visited) if low else visited
+        missed: set[tuple[str, str]] = set()  # pages seen not to match (history repeats them)
         for title, url in candidates:
-            if url not in seen and (low in title.lower() or low in url.lower()):
+            if len(rows) >= SUGGESTIONS:
+                break
+            if url in seen or (title, url) in missed:
+                continue
+            if low in title.lower() or low in url.lower():
                 seen.add(url)
                 rows.append((title, display(url), url))
+            else:
+                missed.add((title, url))
+        return rows[:SUGGESTIONS]
+
+    def suggestions(self) -> View:
+        rows = self.suggestion_rows()
         return Scroll(
             *(Row(Icon("search" if r[1].endswith(" Search") else "globe", w=48),
                   Column(Text(r[0], size=16, rid=ID + "line_1"),
                          Text(r[1], size=13, style="muted", rid=ID + "line_2") if r[1] else None,
                          h=51 if r[1] else 27, weight=1),
                   h=64, pad=(8, 0, 16, 0), on_click=lambda t=r[2]: self.submit(t))
-              for r in rows[:SUGGESTIONS]),
+              for r in rows),
             key="suggest", rid=ID + "omnibox_results_container",
         )
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Callable, NamedTuple
 from mobile_gym.simulator.apps.chrome.state import ENGINES, Engine
 from mobile_gym.simulator.apps.chrome.ui import BLUE
 from mobile_gym.simulator.apps.chrome.urls import search_url
-from mobile_gym.simulator.apps.chrome.web import Browser, Site, Url
+from mobile_gym.simulator.apps.chrome.web import Browser, Site, Url, parse
 from mobile_gym.simulator.views import Button, Column, EditText, Icon, Spacer, Text, View
 
 if TYPE_CHECKING:
@@ -136,6 +136,12 @@ class SearchEngine(Site):
               for name, title, link, snippet in hits),
         ]
 
+    def inputs(self, url: Url) -> tuple:
+        """Results list the sites with the titles of their home pages."""
+        if self.query(url) is None:
+            return ()
+        return tuple([s.title(parse(root_url(s))) for s in self.chrome.sites.values()])
+
     def search(self, text: str, browser: Browser) -> None:
         if text.strip():
             browser.navigate(search_url(self.engine, text))
@@ -169,6 +175,9 @@ class ArticleSite(Site):
         a = self.article(url)
         return f"{a.title} - {a.publisher}" if a else self.name
 
+    def inputs(self, url: Url) -> tuple:
+        return ()  # fixed text
+
     def page(self, url: Url, browser: Browser) -> list[View]:
         a = self.article(url)
         if a is None:
@@ -200,6 +209,9 @@ class HelpSite(Site):
 
     def title(self, url: Url) -> str:
         return self.name
+
+    def inputs(self, url: Url) -> tuple:
+        return ()  # fixed text
 
     def page(self, url: Url, browser: Browser) -> list[View]:
         return [Column(

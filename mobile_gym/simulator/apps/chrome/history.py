@@ -16,6 +16,8 @@ from mobile_gym.simulator.views import Column, EditText, Icon, Row, Scroll, Text
 if TYPE_CHECKING:
     from mobile_gym.simulator.apps.chrome import Chrome
 
+SHOWN = 40  # history rows listed
+
 
 def entry(visit: Visit, open_: Callable[[], None], remove: Callable[[], None] | None) -> View:
     """A page row with a remove button (none for downloads)."""
@@ -33,12 +35,15 @@ class HistoryPage(Activity):
         self.searching = False
 
     def visits(self) -> list[Visit]:
-        """Newest first, one row per page, filtered by the search text."""
+        """Newest first, one row per page, filtered by the search text: the first
+        `SHOWN`, those listed."""
         query = self.fields.get("search", "").strip().lower() if self.searching else ""
         seen: set[str] = set()
         out = []
         for v in reversed(self.app.state.history):
-            if v.url not in seen and (query in v.title.lower() or query in v.url.lower()):
+            if len(out) >= SHOWN:
+                break
+            if v.url not in seen and (not query or query in v.title.lower() or query in v.url.lower()):
                 seen.add(v.url)
                 out.append(v)
         return out
@@ -56,7 +61,7 @@ class HistoryPage(Activity):
                 Icon("close", desc="Close", rid=ID + "close_menu_id", on_click=self.finish)))
         visits = self.visits()
         rows = [entry(v, lambda u=v.url: self.open(u), lambda u=v.url: self.remove(u))
-                for v in visits[:40]]
+                for v in visits]
         return Column(
             bar,
             Scroll(
@@ -67,6 +72,10 @@ class HistoryPage(Activity):
                 key="list", rid=ID + "recycler_view",
             ),
         )
+
+    def inputs(self) -> tuple:
+        """Whether searching, and the rows shown (the search text is a field)."""
+        return self.searching, tuple([(v.title, v.url) for v in self.visits()])
 
     def start_search(self) -> None:
         self.searching = True
@@ -107,6 +116,9 @@ class DownloadsPage(Activity):
                 Icon("close", desc="Close", rid=ID + "close_menu_id", on_click=self.finish),)),
             Scroll(*(rows or [empty("No downloads here")]), key="list", rid=ID + "recycler_view"),
         )
+
+    def inputs(self) -> tuple:
+        return tuple([(d.title, d.url) for d in self.app.state.downloads])
 
     def open(self, url: str) -> None:
         self.app.load(url)

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from mobile_gym.simulator.apps.chrome.browser import Main
 
 TILES = 8  # two rows of four
+RECENTLY_CLOSED = 10  # pages Recent tabs lists
 
 
 def new_tab_page(main: Main) -> View:
@@ -100,7 +101,7 @@ def incognito_page() -> View:
 
 def recent_tabs(main: Main) -> View:
     app = main.app
-    closed = list(reversed(app.state.recently_closed))[:10]
+    closed = list(reversed(app.state.recently_closed))[:RECENTLY_CLOSED]
     rows = [site_row(app.title(u), Url(u).host, lambda u=u: app.load(u)) for u in closed]
     return Scroll(
         header("Recently closed"),

@@ -24,6 +24,10 @@ CLEAR_SUMMARIES = {
 class PrivacyPage(Page):
     title = "Privacy and security"
 
+    def inputs(self) -> tuple:
+        s = self.app.state
+        return id(s), s.secure_connections, s.do_not_track
+
     def rows(self) -> list[View | None]:
         return [
             pref("Clear browsing data", "Clear history, cookies, site data, cache…",
@@ -40,6 +44,10 @@ class ClearBrowsingData(Page):
     the history in the time range, tells the sites about cleared cookies and closes."""
 
     title = "Clear browsing data"
+
+    def inputs(self) -> tuple:
+        s = self.app.state
+        return id(s), s.clear_range, tuple(s.clear_types)
 
     def rows(self) -> list[View | None]:
         s = self.app.state
@@ -86,21 +94,32 @@ class ClearBrowsingData(Page):
 class SiteSettingsPage(Page):
     title = "Site settings"
 
+    def inputs(self) -> tuple:
+        s = self.app.state
+        return id(s), tuple(s.site_permissions.items()), s.javascript_enabled
+
     def rows(self) -> list[View | None]:
         s = self.app.state
         rows = []
         for name, allowed, blocked in PERMISSIONS:
             on = s.site_permissions.get(name, True)
-            rows.append(pref(name, allowed if on else blocked,
-                             partial(self.start, PermissionPage(self.app, name))))
+            rows.append(pref(name, allowed if on else blocked, partial(self.open_category, name)))
             if name == "Notifications":  # JavaScript comes next, as in Chrome
                 rows.append(pref("JavaScript", "Allowed" if s.javascript_enabled else "Blocked",
                                  self.opener(JavaScriptPage)))
         return rows
 
+    def open_category(self, name: str) -> None:
+        """A new page each time (a kept screen's handler runs again)."""
+        self.start(PermissionPage(self.app, name))
+
 
 class JavaScriptPage(Page):
     title = "JavaScript"
+
+    def inputs(self) -> tuple:
+        s = self.app.state
+        return id(s), s.javascript_enabled
 
     def rows(self) -> list[View | None]:
         on = self.app.state.javascript_enabled
@@ -117,6 +136,10 @@ class PermissionPage(Page):
         super().__init__(app)
         self.category = category
         self.title = category
+
+    def inputs(self) -> tuple:
+        perms = self.app.state.site_permissions
+        return id(perms), self.category, perms.get(self.category, True)
 
     def rows(self) -> list[View | None]:
         perms = self.app.state.site_permissions

@@ -20,6 +20,10 @@ VERSION = "120.0.6099.144"
 
 
 class SettingsMain(Page):
+    def inputs(self) -> tuple:
+        s = self.app.state
+        return id(s), s.sync_enabled, s.search_engine, s.theme, s.homepage_enabled
+
     def rows(self) -> list[View | None]:
         s = self.app.state
         return [
@@ -47,6 +51,10 @@ class SettingsMain(Page):
 class SearchEnginePage(Page):
     title = "Search engine"
 
+    def inputs(self) -> tuple:
+        s = self.app.state
+        return id(s), s.search_engine
+
     def rows(self) -> list[View | None]:
         s = self.app.state
         return [radio(e.name, e.host.removeprefix("www."), s.search_engine == e.name,
@@ -56,6 +64,10 @@ class SearchEnginePage(Page):
 
 class SyncPage(Page):
     title = "Sync and Google services"
+
+    def inputs(self) -> tuple:
+        s = self.app.state
+        return id(s), s.sync_enabled, tuple(s.google_services.items())
 
     def rows(self) -> list[View | None]:
         s = self.app.state
@@ -71,6 +83,10 @@ class SyncPage(Page):
 
 class ManageSyncPage(Page):
     title = "Manage what you sync"
+
+    def inputs(self) -> tuple:
+        s = self.app.state
+        return id(s), s.sync_everything, tuple(s.sync_types)
 
     def rows(self) -> list[View | None]:
         s = self.app.state
@@ -92,6 +108,11 @@ class ManageSyncPage(Page):
 class PasswordsPage(Page):
     title = "Passwords"
 
+    def inputs(self) -> tuple:
+        s = self.app.state
+        return (id(s), s.save_passwords, s.auto_sign_in,
+                tuple([(c.site, c.username) for c in s.passwords]))
+
     def rows(self) -> list[View | None]:
         saved = self.app.state.passwords
         return [
@@ -109,6 +130,10 @@ class PasswordsPage(Page):
 class PaymentsPage(Page):
     title = "Payment methods"
 
+    def inputs(self) -> tuple:
+        s = self.app.state
+        return id(s), s.save_payment_methods, tuple(s.cards)
+
     def rows(self) -> list[View | None]:
         return [
             self.switch("Save and fill payment methods", "", "save_payment_methods"),
@@ -121,6 +146,9 @@ class PaymentsPage(Page):
 class AddCardPage(Page):
     title = "Add card"
     FIELDS = (("number", "Card number"), ("name", "Name on card"), ("expiry", "Expiration (MM/YY)"))
+
+    def inputs(self) -> tuple:
+        return ()  # the typed card is the page's own fields
 
     def rows(self) -> list[View | None]:
         return [Column(
@@ -151,6 +179,10 @@ class AddCardPage(Page):
 class AddressesPage(Page):
     title = "Addresses and more"
 
+    def inputs(self) -> tuple:
+        s = self.app.state
+        return id(s), s.save_addresses
+
     def rows(self) -> list[View | None]:
         return [self.switch("Save and fill addresses", "Includes information like phone numbers, "
                             "email addresses, and shipping addresses", "save_addresses")]
@@ -162,6 +194,9 @@ class SafetyCheckPage(Page):
     def __init__(self, app: Chrome) -> None:
         super().__init__(app)
         self.checked = False
+
+    def inputs(self) -> tuple:
+        return (self.checked,)
 
     def rows(self) -> list[View | None]:
         results = [pref("Updates", "Chrome is up to date"),
@@ -180,6 +215,10 @@ class SafetyCheckPage(Page):
 class NotificationsPage(Page):
     title = "Notifications"
 
+    def inputs(self) -> tuple:
+        s = self.app.state
+        return id(s), s.notifications_enabled
+
     def rows(self) -> list[View | None]:
         return [self.switch("Show notifications", "Downloads, price drops, and tips from Chrome",
                             "notifications_enabled")]
@@ -187,6 +226,10 @@ class NotificationsPage(Page):
 
 class ThemePage(Page):
     title = "Theme"
+
+    def inputs(self) -> tuple:
+        s = self.app.state
+        return id(s), s.theme
 
     def rows(self) -> list[View | None]:
         s = self.app.state
@@ -202,6 +245,10 @@ class HomepagePage(Page):
     def __init__(self, app: Chrome) -> None:
         super().__init__(app)
         self.fields["homepage"] = app.state.homepage_url
+
+    def inputs(self) -> tuple:
+        s = self.app.state
+        return id(s), s.homepage_enabled, s.homepage_url
 
     def rows(self) -> list[View | None]:
         s = self.app.state
@@ -237,6 +284,10 @@ class HomepagePage(Page):
 class AccessibilityPage(Page):
     title = "Accessibility"
 
+    def inputs(self) -> tuple:
+        s = self.app.state
+        return id(s), s.text_scale, s.force_zoom
+
     def rows(self) -> list[View | None]:
         scale = self.app.state.text_scale
         return [
@@ -261,6 +312,10 @@ class AccessibilityPage(Page):
 class LanguagesPage(Page):
     title = "Languages"
 
+    def inputs(self) -> tuple:
+        s = self.app.state
+        return id(s), s.translate_enabled
+
     def rows(self) -> list[View | None]:
         return [
             pref("Chrome's language", "English (United States)"),
@@ -274,6 +329,9 @@ class LanguagesPage(Page):
 
 class AboutPage(Page):
     title = "About Chrome"
+
+    def inputs(self) -> tuple:
+        return ()
 
     def rows(self) -> list[View | None]:
         return [

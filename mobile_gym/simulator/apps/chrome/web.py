@@ -10,7 +10,8 @@ is reported as its resource-id, as Chrome does.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Mapping, Protocol
+import functools
+from typing import Any, ClassVar, Hashable, Mapping, Protocol
 from urllib.parse import SplitResult, parse_qs, urlsplit
 
 import numpy as np
@@ -51,6 +52,12 @@ class Url:
         return f"Url({self.text!r})"
 
 
+@functools.lru_cache(maxsize=256)
+def parse(url: str) -> Url:
+    """``Url(url)``, parsed once: shared, so read only."""
+    return Url(url)
+
+
 class Site:
     """A web site Chrome can load. Subclasses set the class attributes and fill in
     `title` and `page`; `vary` draws seeded content variation (dynamics ``default``)."""
@@ -82,3 +89,15 @@ class Site:
     def page(self, url: Url, browser: Browser) -> list[View]:
         """The WebView's children for ``url``."""
         raise NotImplementedError
+
+    def prepare(self, url: Url, browser: Browser) -> None:
+        """What showing ``url`` changes before it is drawn (a new page loads); Chrome
+        calls it each time it may draw the page, before `inputs` (a site that has
+        something to do here calls it from `page` too)."""
+
+    def inputs(self, url: Url) -> Hashable | None:
+        """What `page` and `title` read for ``url`` besides the URL, the browser's form
+        fields and the clock, as a hashable value (see `Surface.inputs`), after `prepare`:
+        while it stays equal, Chrome shows the page drawn last, handlers included (so it
+        also changes when an object they hold is replaced). None: drawn every time."""
+        return None

@@ -70,7 +70,7 @@ class Clock(App):
 
     def system_ui(self) -> dict:
         """The status bar shows an alarm icon while an alarm is on."""
-        upcoming = next_alarm_text(self.state.alarms, self.sys.time, self.state.use_24_hour)
+        upcoming = next_alarm_text(self.state.alarms, self.sys.minute * 60, self.state.use_24_hour)
         return {"icons": [("alarm", f"Alarm set for {upcoming}.")]} if upcoming else {}
 
     def configure(self, values: Mapping[str, Any]) -> None:

@@ -57,7 +57,7 @@ def card(act: DeskClock, alarm: Alarm) -> View:
                desc=f"{time} Alarm"),
         h=64,
     )
-    summary = Text(days_summary(alarm, act.sys.time, s.start_week_on), size=14, style="muted",
+    summary = Text(days_summary(alarm, act.sys.minute * 60, s.start_week_on), size=14, style="muted",
                    rid=ID + "days_of_week")
     details = details_rows(act, alarm) if expanded else ()
     return Column(head, main, summary, *details, style="card", radius=24, pad=(16, 8, 8, 12),

@@ -36,7 +36,7 @@ class CitySelection(Activity):
         self.focus = None  # ENTER closes the keyboard; the list is already filtered
 
     def row(self, name: str, selected: bool) -> View:
-        seconds, _ = city_time(CITIES[name], self.sys.time)
+        seconds, _ = city_time(CITIES[name], self.sys.minute * 60)
         return Row(
             Icon("check", h=56, w=32, fg=PRIMARY) if selected else Spacer(w=32),
             Text(name, size=16, rid=ID + "city_name"),

@@ -6,6 +6,7 @@ app's state."""
 
 from __future__ import annotations
 
+import pickle
 from functools import partial
 
 from mobile_gym.simulator.app import Activity
@@ -135,6 +136,13 @@ class DeskClock(Activity):
             rid=ID + f"tab_menu_{key}",
         )
 
+    def inputs(self) -> tuple:
+        """The state (handlers close over it and its alarms: their identities too), the
+        open alarm card and the timer keypad's entry."""
+        s = self.app.state
+        return (pickle.dumps(s, pickle.HIGHEST_PROTOCOL), id(s), tuple(map(id, s.alarms)), id(s.stopwatch_laps),
+                id(self.expanded), self.timer_digits)
+
     def build(self) -> View:
         body, buttons = PAGES[self.tab](self)
         title = next(label for key, label, _ in TABS if key == self.tab)
@@ -156,9 +164,10 @@ class Screensaver(Activity):
     def build(self) -> View:
         s = self.app.state
         grey = (150, 150, 156)
+        now = self.sys.time if s.show_seconds else self.sys.minute * 60  # remade once a minute
         return Column(
             Spacer(fill=True),
-            Text(fmt_clock(self.sys.time, s.use_24_hour, s.show_seconds), size=56, h=88, align="center",
+            Text(fmt_clock(now, s.use_24_hour, s.show_seconds), size=56, h=88, align="center",
                  fg=grey, rid=ID + "digital_clock"),
             Text(DATE_TEXT, size=16, align="center", fg=grey, rid=ID + "date"),
             Spacer(fill=True),

@@ -1,5 +1,7 @@
 """The Clock, Timer, Stopwatch and Bedtime tabs. Each page returns its body and the
-row of buttons shown above the tabs; times come from the virtual clock (``sys.time``)."""
+row of buttons shown above the tabs; times come from the virtual clock: ``sys.minute`` where
+only the minute shows (the page is remade once a minute), ``sys.time`` for the seconds of a
+timer or stopwatch."""
 
 from __future__ import annotations
 
@@ -23,7 +25,8 @@ KEYS = (("1", "2", "3"), ("4", "5", "6"), ("7", "8", "9"), ("00", "0", None))
 # ------------------------------------------------------------------ Clock
 
 def clock_page(act: DeskClock) -> tuple[View, View]:
-    s, now = act.app.state, act.sys.time
+    s = act.app.state
+    now = act.sys.time if s.show_seconds else act.sys.minute * 60  # the page changes once a minute
     h24 = s.use_24_hour
     time = fmt_clock(now, h24, s.show_seconds)
     if s.clock_style == "analog":

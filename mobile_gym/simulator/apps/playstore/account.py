@@ -64,6 +64,9 @@ class ManageApps(Page):
     def installed(self) -> list[CatalogueEntry]:
         return sorted((e for e in CATALOGUE if self.app.installed(e.package)), key=lambda e: e.title.lower())
 
+    def inputs(self) -> tuple:
+        return self.tab, self.filter, tuple(self.selected), self.installed_now()
+
     def build(self) -> View:
         actions = (Icon("trash", desc="Uninstall selected apps", on_click=self.ask_uninstall,
                         rid=ID + "uninstall_button"),) if self.selected else ()
@@ -105,6 +108,10 @@ class ManageApps(Page):
 
 class Library(Page):
     """Apps once installed from this account but not on the device, and the wishlist."""
+
+    def inputs(self) -> tuple:
+        s = self.app.state
+        return tuple(s.installs), tuple(s.uninstalls), tuple(s.wishlist), self.installed_now()
 
     def build(self) -> View:
         state = self.app.state

@@ -62,6 +62,13 @@ class Home(Page):
     def open_account(self) -> None:
         self.sys.show(AccountMenu(self.app), self.app)
 
+    def inputs(self) -> tuple:
+        """The section, tab and chart, the account, the store's orders (replaced only by
+        `vary`) and what is installed."""
+        app, s = self.app, self.app.state
+        return (self.section, self.tab, self.chart, s.account_name, s.account_email,
+                id(app.order), id(app.offers), id(app.books), self.installed_now())
+
     def build(self) -> View:
         s = self.app.state
         search = Row(

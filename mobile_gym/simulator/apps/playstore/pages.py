@@ -28,6 +28,10 @@ class Details(Page):
         self.package = package
         app.state.viewed.append(package)
 
+    def inputs(self) -> tuple:
+        """The app, the feed order its similar apps follow and what is installed."""
+        return self.package, id(self.app.order), self.installed_now()
+
     def more(self) -> None:
         app = self.app
         listed = self.package in app.state.wishlist
@@ -72,6 +76,9 @@ class AboutPage(Page):
         super().__init__(app)
         self.package = package
 
+    def inputs(self) -> tuple:
+        return (self.package,)  # fixed text
+
     def build(self) -> View:
         e = LISTED[self.package]
         rows = (("Version", "Varies with device"), ("Updated on", updated_on(e)),
@@ -103,6 +110,9 @@ class BookPage(Page):
     def __init__(self, app: PlayStore, book: Book) -> None:
         super().__init__(app)
         self.book = book
+
+    def inputs(self) -> tuple:
+        return (self.book,)  # fixed text
 
     def sample(self) -> None:
         samples = self.app.state.book_samples
@@ -136,6 +146,9 @@ class ListPage(Page):
         super().__init__(app)
         self.title, self.packages = title, list(packages)
 
+    def inputs(self) -> tuple:
+        return self.title, tuple(self.packages), self.installed_now()
+
     def build(self) -> View:
         return Column(app_bar(self, self.title),
                       Scroll(*(self.app_row(LISTED[p], button=True) for p in self.packages), key="list"))
@@ -147,6 +160,9 @@ class InfoPage(Page):
     def __init__(self, app: PlayStore, title: str, intro: str, rows: tuple[tuple[str, str], ...]) -> None:
         super().__init__(app)
         self.title, self.intro, self.rows = title, intro, rows
+
+    def inputs(self) -> tuple:
+        return self.title, self.intro, self.rows
 
     def build(self) -> View:
         return Column(app_bar(self, self.title),

@@ -54,6 +54,13 @@ class SearchPage(Page):
         self.sys.keyboard = False
         self.scroll.clear()
 
+    def inputs(self) -> tuple:
+        """Editing: the past searches the suggestions list; else the results' query and
+        what is installed. Both follow the feed order."""
+        if self.editing:
+            return "edit", id(self.app.order), tuple(self.app.state.searches)
+        return "results", self.results_for, id(self.app.order), self.installed_now()
+
     def build(self) -> View:
         text = self.fields.get("q", "")
         bar = Row(

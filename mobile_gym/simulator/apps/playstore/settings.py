@@ -36,6 +36,10 @@ class SettingsPage(Page):
     def version(self) -> None:
         self.sys.show(Dialog("", "Google Play Store is up to date", (("Got it", None),)), self.app)
 
+    def inputs(self) -> tuple:
+        s = self.app.state
+        return (tuple(self.expanded), *(getattr(s, f) for f in CHOICES))
+
     def group(self, name: str, subtitle: str = "", level: int = 0) -> View:
         """A heading that folds its rows open or closed."""
         title = Text(name, size=18 if level == 0 else 16, bold=level == 0)

@@ -55,6 +55,10 @@ class Main(Activity):
 
     name = ".Settings"
 
+    def inputs(self) -> tuple:
+        s = self.app.state
+        return tuple(summary(s) for _, _, _, summary in HOME)
+
     def build(self) -> View:
         app: Settings = self.app  # type: ignore[assignment]
         s = app.state
@@ -99,6 +103,13 @@ class SubSettings(Activity):
     def state(self) -> SettingsState:
         return self.app.state  # type: ignore[return-value]
 
+    def inputs(self) -> tuple:
+        """Pages show the state, the installed apps and which of them run (App info);
+        handlers close over this activity and the state, never replaced."""
+        sys = self.sys
+        return (self.key, self.arg, self.title, self.taps, self.state.shown(), frozenset(sys.installed),
+                frozenset(p for p, app in sys.apps.items() if app.stack))
+
     def build(self) -> View:
         rows = PAGES[self.key].build(self)
         return scaffold(collapsing_toolbar(app_bar(self, self.title), self.title), rows)
@@ -133,6 +144,9 @@ class SearchActivity(Activity):
     def __init__(self, app: Settings) -> None:
         super().__init__(app)
         self.focus = "query"
+
+    def inputs(self) -> bytes:
+        return self.app.state.shown()  # type: ignore[union-attr]  (results and recent searches)
 
     def build(self) -> View:
         s: SettingsState = self.app.state  # type: ignore[assignment]

@@ -7,6 +7,7 @@ through its methods, so every screen that flips them agrees.
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -153,6 +154,11 @@ class SettingsState:
     recent_searches: list[str] = field(default_factory=list)  # newest first
 
     # ------------------------------------------------------------------ derived
+    def shown(self) -> bytes:
+        """Every field but the log of pages opened, as one value (the pages' `inputs`):
+        equal for states that look alike."""
+        return pickle.dumps({k: v for k, v in vars(self).items() if k != "visited"}, pickle.HIGHEST_PROTOCOL)
+
     @property
     def connected_network(self) -> str:
         """The network the phone is on right now ("" if none)."""

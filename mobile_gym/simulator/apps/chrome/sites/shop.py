@@ -330,11 +330,22 @@ class ShopSite(Site):
         raise NotImplementedError
 
     def page(self, url: Url, browser: Browser) -> list[View]:
+        self.prepare(url, browser)
         kind, arg = self.route(url)
+        return [self.layout(kind, arg, url, browser)]
+
+    def prepare(self, url: Url, browser: Browser) -> None:
+        """A URL other than the one shown last loads."""
         if url.text != self.loaded:
             self.loaded = url.text
-            self._load(kind, arg, url, browser)
-        return [self.layout(kind, arg, url, browser)]
+            self._load(*self.route(url), url, browser)
+
+    def inputs(self, url: Url) -> tuple:
+        """The catalogue and relevance order by identity (only `vary` replaces them),
+        the recommendations, the ad, the sort list, the banner and the cart."""
+        return (id(self.products), id(self.rank), tuple(self.picks), self.ad, self.sort_open,
+                self.state.cookie_banner,
+                tuple([(i.sku, i.name, i.price, i.quantity) for i in self.state.cart]))
 
     def _load(self, kind: str, arg: Any, url: Url, browser: Browser) -> None:
         """A page loads: record it (again, if a link already did) and fill the search

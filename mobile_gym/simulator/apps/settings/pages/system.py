@@ -98,7 +98,7 @@ def date_time(p: SubSettings) -> list:
     return [
         p.switch("Set time automatically", "auto_time", "Use network-provided time"),
         pref("Date", "November 21, 2023", enabled=not s.auto_time),
-        pref("Time", clock_12h(p.sys.time), enabled=not s.auto_time),
+        pref("Time", clock_12h(p.sys.minute * 60), enabled=not s.auto_time),
         category("Time zone"),
         p.switch("Set time zone automatically", "auto_time_zone"),
         pref("Time zone", "GMT-08:00 Pacific Standard Time", enabled=not s.auto_time_zone),
