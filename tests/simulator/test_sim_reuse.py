@@ -5,8 +5,6 @@ test_sim_retained.py check the pixels and dumps; these check when building happe
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
 from mobile_gym.actions import Action
@@ -18,11 +16,10 @@ from mobile_gym.simulator.apps.settings import Main, SubSettings
 from phone import swipe_up, tap
 
 
-@pytest.fixture
-def builds(monkeypatch) -> Counter:
-    """How many times each activity class built its screen."""
-    counts: Counter = Counter()
-    for cls in (Home, Main, SubSettings, DeskClock):
+def count_builds(monkeypatch, *classes) -> dict[str, int]:
+    """How many times each of ``classes`` builds its screen (by class name)."""
+    counts = dict.fromkeys((cls.__name__ for cls in classes), 0)
+    for cls in classes:
         def counted(self, build=cls.build, name=cls.__name__):
             counts[name] += 1
             return build(self)
@@ -30,12 +27,17 @@ def builds(monkeypatch) -> Counter:
     return counts
 
 
+@pytest.fixture
+def builds(monkeypatch) -> dict[str, int]:
+    return count_builds(monkeypatch, Home, Main, SubSettings, DeskClock)
+
+
 def test_returning_to_a_screen_shows_it_without_building(builds):
     phone = SimulatedDevice(seed=0)
     phone.observe()
     tap(phone, text="Settings")
     phone.observe()
-    assert builds == {"Home": 1, "Main": 1}
+    assert (builds["Home"], builds["Main"]) == (1, 1)
     tap(phone, text="Network & internet")
     phone.observe()
     phone.perform(Action.back())
@@ -97,3 +99,58 @@ def test_the_reference_path_builds_every_frame(builds):
         phone.perform(Action.click(0.5, 0.03))
         phone.observe()
     assert builds["Main"] == 4
+
+
+def _same_steps(setup: dict, steps) -> list[SimulatedDevice]:
+    """A retained phone and the reference after each of ``steps`` (a function of the
+    phone), their dumps compared at every step."""
+    phones = [SimulatedDevice(seed=0, setup=setup), SimulatedDevice(seed=0, setup=setup, retained=False)]
+    for step in (None, *steps):
+        if step is not None:
+            for phone in phones:
+                step(phone)
+        kept, reference = (phone.observe(screenshot=False).xml for phone in phones)
+        assert kept == reference
+    return phones
+
+
+def test_play_store_details_are_kept_until_what_they_show_changes(monkeypatch):
+    from mobile_gym.simulator.apps.playstore.pages import AboutPage, Details
+
+    def open_details(phone: SimulatedDevice) -> None:
+        phone.runtime.app("com.android.vending").show_details("com.ebay.mobile")
+
+    builds = count_builds(monkeypatch, Details, AboutPage)
+    store, _ = _same_steps({"launch": "playstore"}, [open_details])
+    assert builds == {"Details": 2, "AboutPage": 0}  # once on each phone
+    builds["Details"] = 0
+    tap(store, text="About this app")
+    store.observe()
+    store.perform(Action.back())
+    store.observe()
+    assert builds == {"Details": 0, "AboutPage": 1}  # back on the details page: shown as before
+    tap(store, text="Install")
+    assert 'text="Uninstall"' in store.observe(screenshot=False).xml  # installed: built again
+    assert builds["Details"] == 1
+
+
+def test_chrome_pages_are_kept_until_what_they_show_changes(monkeypatch):
+    from mobile_gym.simulator.apps.chrome.browser import Main
+
+    builds = count_builds(monkeypatch, Main)
+    setup = {"launch": "chrome", "apps": {"chrome": {"url": "https://www.bestbuy.com/cart"}}}
+    chrome = SimulatedDevice(seed=0, setup=setup)
+    chrome.observe()
+    assert builds["Main"] == 1
+    tap(chrome, resource_id="com.android.chrome:id/menu_button")
+    chrome.observe()
+    tap(chrome, text="Settings")
+    chrome.observe()
+    chrome.perform(Action.back())
+    chrome.observe()
+    assert builds["Main"] == 1  # under the menu, and back from Settings: the cart as shown before
+    steps = [lambda phone: tap(phone, content_desc="Increase quantity"),
+             lambda phone: tap(phone, content_desc="Best Buy Logo"),
+             lambda phone: phone.perform(Action.back())]
+    kept, _ = _same_steps(setup, steps)
+    assert "Quantity 2" in kept.observe(screenshot=False).xml
