@@ -40,14 +40,22 @@ def structure(root: View) -> tuple[tuple, list[View]]:
     """What ``root`` and its subtree look like, as a hashable value equal for trees that
     lay out, dump and draw alike; and the subtree's views in `View.walk` order."""
     views: list[View] = []
-    seen = views.append
-
-    def visit(v: View) -> tuple:
+    # in walk order, each view's fields and number of children: a preorder with child counts
+    # spells one tree, and flat it is one tuple of tuples the garbage collector stops
+    # tracking (nested pairs stayed tracked, and its passes over the memo's keys cost more
+    # than building them)
+    shape: list = []
+    seen, add, stack = views.append, shape.append, [root]
+    pop, push = stack.pop, stack.extend
+    while stack:
+        v = pop()
         seen(v)
         kids = v.children
-        return (_shown(v), tuple(map(visit, kids))) if kids else _shown(v)  # a leaf: its fields alone (never a pair)
-
-    return visit(root), views
+        add(_shown(v))
+        add(len(kids))
+        if kids:
+            push(reversed(kids))
+    return tuple(shape), views
 
 
 class _Key:

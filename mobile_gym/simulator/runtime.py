@@ -680,7 +680,10 @@ def _ui_state(surface: Surface) -> tuple:
 def _fill_fields(root: View, surface: Surface) -> View:
     """Give each text field its contents and focus from the surface; an empty field
     reports its hint as text, as Android does."""
-    for v in root.walk():
+    stack = [root]
+    while stack:  # any order: each field on its own
+        v = stack.pop()
+        stack.extend(v.children)
         if v.field is not None:
             value = surface.fields.get(v.field, "")
             v.focused = surface.focus == v.field
