@@ -77,7 +77,7 @@ class SimulatedDevice(Device):
         image = self._screenshot(frame, screenshot_size) if screenshot else None
         later = partial(self.render, frame) if deferred_screenshot and not screenshot else None
         return UIState(xml=frame.xml, screenshot=image, screenshot_source=later, activity=frame.activity,
-                       installed_packages=frozenset(runtime.installed), screen_size=self.profile.size,
+                       installed_packages=runtime.packages(), screen_size=self.profile.size,
                        tree=frame.hierarchy)
 
     def perform(self, action: Action) -> None:
@@ -102,7 +102,7 @@ class SimulatedDevice(Device):
         runtime.tick()
 
     def installed_packages(self) -> frozenset[str]:
-        return frozenset(self._live().installed)
+        return self._live().packages()
 
     def foreground_activity(self) -> str:
         return self._live().frame().activity

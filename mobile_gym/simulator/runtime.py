@@ -185,6 +185,7 @@ class Runtime:
         self._clock_read: dict[str, int] = {}  # clock readings taken while building (`read_clock`)
         self._frame: Frame | None = None
         self._hinting: list[str] | None = None  # `system_ui`'s apps, until packages change
+        self._packages: frozenset[str] | None = None  # `packages`, until packages change
         self._built: dict[Surface, _Built] = {}  # retained mode: activities' last windows
         self._system_windows: dict[tuple, Window] = {}  # retained mode's laid-out bars, by what they show
         self._screenshots: dict[tuple[int, int], np.ndarray] = {}  # the current frame's, by size
@@ -207,7 +208,7 @@ class Runtime:
     def __getstate__(self) -> dict:
         state = self.__dict__.copy()
         # views hold closures; frames are rebuilt on demand
-        state.update(_frame=None, _hinting=None, _built={}, _system_windows={}, _screenshots={}, _clock_read={})
+        state.update(_frame=None, _hinting=None, _packages=None, _built={}, _system_windows={}, _screenshots={}, _clock_read={})
         # sets as sorted lists: equal phones pickle alike (a set's order follows string hashes,
         # which differ between processes), so the route explorer can key states by pickle
         state["installed"], state["popups_shown"] = sorted(self.installed), sorted(self.popups_shown)
@@ -265,8 +266,15 @@ class Runtime:
             self.home()
         self._announce(package, False)
 
+    def packages(self) -> frozenset[str]:
+        """The installed packages as a value (screens' `inputs`, observations), made once
+        until packages change."""
+        if self._packages is None:
+            self._packages = frozenset(self.installed)
+        return self._packages
+
     def _announce(self, package: str, installed: bool) -> None:
-        self._hinting = None
+        self._hinting = self._packages = None
         for app in list(self.apps.values()):
             app.on_package_changed(package, installed)
         self.invalidate()

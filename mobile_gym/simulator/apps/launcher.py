@@ -103,7 +103,7 @@ class Home(Activity):
 
     def inputs(self) -> tuple:
         app: Launcher = self.app  # type: ignore[assignment]
-        return self.drawer_open, tuple(app.state.home_icons), frozenset(self.sys.installed)
+        return self.drawer_open, tuple(app.state.home_icons), self.sys.packages()
 
     def home(self) -> View:
         app: Launcher = self.app  # type: ignore[assignment]

@@ -65,7 +65,7 @@ class ManageApps(Page):
         return sorted((e for e in CATALOGUE if self.app.installed(e.package)), key=lambda e: e.title.lower())
 
     def inputs(self) -> tuple:
-        return self.tab, self.filter, tuple(self.selected), self.installed_now()
+        return self.tab, self.filter, tuple(self.selected), self.sys.packages()
 
     def build(self) -> View:
         actions = (Icon("trash", desc="Uninstall selected apps", on_click=self.ask_uninstall,
@@ -111,7 +111,7 @@ class Library(Page):
 
     def inputs(self) -> tuple:
         s = self.app.state
-        return tuple(s.installs), tuple(s.uninstalls), tuple(s.wishlist), self.installed_now()
+        return tuple(s.installs), tuple(s.uninstalls), tuple(s.wishlist), self.sys.packages()
 
     def build(self) -> View:
         state = self.app.state

@@ -67,7 +67,7 @@ class Home(Page):
         `vary`) and what is installed."""
         app, s = self.app, self.app.state
         return (self.section, self.tab, self.chart, s.account_name, s.account_email,
-                id(app.order), id(app.offers), id(app.books), self.installed_now())
+                id(app.order), id(app.offers), id(app.books), self.sys.packages())
 
     def build(self) -> View:
         s = self.app.state

@@ -30,7 +30,7 @@ class Details(Page):
 
     def inputs(self) -> tuple:
         """The app, the feed order its similar apps follow and what is installed."""
-        return self.package, id(self.app.order), self.installed_now()
+        return self.package, id(self.app.order), self.sys.packages()
 
     def more(self) -> None:
         app = self.app
@@ -147,7 +147,7 @@ class ListPage(Page):
         self.title, self.packages = title, list(packages)
 
     def inputs(self) -> tuple:
-        return self.title, tuple(self.packages), self.installed_now()
+        return self.title, tuple(self.packages), self.sys.packages()
 
     def build(self) -> View:
         return Column(app_bar(self, self.title),

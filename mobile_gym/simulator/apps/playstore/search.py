@@ -59,7 +59,7 @@ class SearchPage(Page):
         what is installed. Both follow the feed order."""
         if self.editing:
             return "edit", id(self.app.order), tuple(self.app.state.searches)
-        return "results", self.results_for, id(self.app.order), self.installed_now()
+        return "results", self.results_for, id(self.app.order), self.sys.packages()
 
     def build(self) -> View:
         text = self.fields.get("q", "")

@@ -92,11 +92,6 @@ class Page(Activity):
     def details(self, package: str) -> None:
         self.app.show_details(package)
 
-    def installed_now(self) -> frozenset[str]:
-        """The installed packages, for `inputs` of pages whose rows and buttons show
-        whether an app is installed."""
-        return frozenset(self.sys.installed)
-
     def open_search(self) -> None:
         self.app.open_search()
 

@@ -107,7 +107,7 @@ class SubSettings(Activity):
         """Pages show the state, the installed apps and which of them run (App info);
         handlers close over this activity and the state, never replaced."""
         sys = self.sys
-        return (self.key, self.arg, self.title, self.taps, self.state.shown(), frozenset(sys.installed),
+        return (self.key, self.arg, self.title, self.taps, self.state.shown(), sys.packages(),
                 frozenset(p for p, app in sys.apps.items() if app.stack))
 
     def build(self) -> View:
