@@ -9,9 +9,12 @@ screen and a keyboard.
 
 from __future__ import annotations
 
+import itertools
+import math
 import sys
 import unicodedata
 from functools import lru_cache
+from operator import attrgetter
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
@@ -20,6 +23,7 @@ from mobile_gym.errors import ConfigError
 from mobile_gym.simulator import views as V
 from mobile_gym.simulator.glyphs import draw_glyph
 from mobile_gym.simulator.memo import BoundedMemo, lru_bytes
+from mobile_gym.simulator.retained import Key
 from mobile_gym.simulator.runtime import Frame, Window
 from mobile_gym.simulator.views import View
 
@@ -117,6 +121,15 @@ def _fit(text: str, px: int, width: int, lines: int) -> tuple[str, ...]:
     return tuple(out)
 
 
+@lru_bytes(8 << 20, lambda args, lines: sys.getsizeof(args[0]) + sum(w * h for _, w, h in lines))
+def _typeset(text: str, px: int, width: int, lines: int, bold: bool) -> tuple[tuple[object, int, int], ...]:
+    """``text`` as a TextView ``width`` px wide shows it: each line's mask and size. The
+    masks are Pillow's core images, pasted without `Image.paste`'s checks (a text is the
+    commonest thing drawn)."""
+    masks = (_mask(line, px, bold) for line in _fit(_drawable(text), px, width, lines))
+    return tuple((mask.im, mask.width, mask.height) for mask in masks)
+
+
 def _longest_fitting(font: ImageFont.FreeTypeFont, text: str, width: int, suffix: str = "") -> int:
     """The longest prefix of ``text`` that, followed by ``suffix``, is at most ``width`` px."""
     lo, hi = 0, len(text)
@@ -159,8 +172,60 @@ def _shades_below(window: Window) -> bool:
     return window.kind in ("alert", "sheet") and window.surface is not None and window.surface.modal
 
 
-_BODIES = BoundedMemo(None, 64 << 20, lambda key, pixels: pixels.nbytes, "_BODIES")
+#: Every field of a view that drawing reads. Windows whose drawn views (in drawing order)
+#: agree on these look alike, whatever else differs: a row scrolled out of sight, a
+#: content description, a scroll offset that layout clamped back.
+DRAWN_FIELDS = ("bounds", "clip", "cls", "style", "text", "desc", "bg", "fg", "size", "bold", "align",
+                "icon", "radius", "lines", "hint", "password", "focused", "checked", "enabled", "selected")
+_drawn = attrgetter(*DRAWN_FIELDS)
+#: Bytes a look holds per drawn view (a tuple of its fields; the values are the view's).
+BYTES_PER_DRAWN_VIEW = 240
+
+#: How far (dp) drawing may reach past a view's bounds: a glyph wider than its box, a
+#: switch's track in a narrow one, PIL's inclusive last row and column.
+REACH_DP = 32
+
+
+class Look:
+    """How a window draws: its drawn views' fields in drawing order, ``geometry`` (their
+    boxes alone) and ``id``, a name never reused (a look forgotten and met again gets a
+    new one)."""
+
+    __slots__ = ("id", "drawn", "geometry")
+    _ids = itertools.count(1)
+
+    def __init__(self, drawn: tuple):
+        self.id, self.drawn = next(Look._ids), drawn
+        self.geometry = Key(tuple([view[:2] for view in drawn]))
+
+
+_LOOKS = BoundedMemo(None, 16 << 20, lambda key, look: BYTES_PER_DRAWN_VIEW * len(key.value), "_LOOKS")
+#: (geometry, how drawn) -> the look of the app window last drawn alone with that geometry
+_LAST_OF_GEOMETRY = BoundedMemo(None, 4 << 20, lambda key, look: (80 + BYTES_PER_DRAWN_VIEW) * len(look.drawn),
+                                "_LAST_OF_GEOMETRY")
+_BODIES = BoundedMemo(None, 64 << 20, lambda key, kept: kept[0].nbytes, "_BODIES")
+#: an app window's pixels dimmed under a modal dialog (as an image: a dialog is drawn on it)
+_DIMMED = BoundedMemo(None, 8 << 20, lambda key, img: img.width * img.height * 4, "_DIMMED")
 _TILES = BoundedMemo(None, 8 << 20, lambda key, tile: tile[0].nbytes, "_TILES")
+
+
+def look(window: Window) -> Look:
+    """How a retained window draws, one `Look` shared by the windows that draw alike."""
+    placed = window.placed
+    if placed.look is None:
+        drawn = []
+        stack = [window.root]
+        while stack:  # the views `Renderer._window` draws, in its order
+            v = stack.pop()
+            if v.clip is not None:
+                drawn.append(_drawn(v))
+                stack.extend(reversed(v.children))
+        key = Key(tuple(drawn))
+        placed.look = _LOOKS.lookup(key)
+        if placed.look is None:
+            placed.look = Look(key.value)
+            _LOOKS.store(key, placed.look)
+    return placed.look
 
 
 class Renderer:
@@ -179,42 +244,98 @@ class Renderer:
         return self._draw(frame.windows)  # the reference path
 
     def pixels(self, frame: Frame) -> np.ndarray:
-        """A retained frame's screenshot as a read-only (H, W, 3) uint8 array: what is
-        under the bars as drawn before, the bars pasted over it (a bar first fills its
-        box, so its pixels do not depend on what is under it)."""
+        """A retained frame's screenshot as a read-only (H, W, 3) uint8 array.
+
+        What is under the bars (the body) is drawn once per look and kept with the bars
+        it was last shown with: a frame with the same bars gets the very array, other bars
+        are pasted over a copy (a bar first fills its box, so what is under it never
+        shows)."""
         self.theme, self.dp = DARK if frame.dark else LIGHT, frame.scale_dp
-        look = (frame.dark, frame.scale_dp, self.size, self.sx, self.sy)  # how any window is drawn here
+        how = (frame.dark, frame.scale_dp, self.size, self.sx, self.sy)  # how any window is drawn here
         body = [w for w in frame.windows if w.kind not in BARS]
-        key = (tuple((w.placed.serial, w.kind, _shades_below(w)) for w in body), *look)
-        under = _BODIES.lookup(key)
-        if under is None:
-            under = np.asarray(self._draw(body))
-            _BODIES.store(key, under)
-        out = under.copy()
-        for window in frame.windows:
-            if window.kind in BARS:
-                key = (window.placed.serial, window.kind, *look)
+        bars = [w for w in frame.windows if w.kind in BARS]
+        looks = tuple((look(w).id, w.kind, _shades_below(w)) for w in body)
+        shown = tuple((look(w).id, w.kind) for w in bars)
+        kept = _BODIES.lookup((looks, *how))
+        if kept is not None and kept[1] == shown:
+            out = kept[0]
+        else:
+            out = kept[0].copy() if kept is not None else self._body(body, looks, how)
+            for window, name in zip(bars, shown):
+                key = (*name, *how)
                 tile = _TILES.lookup(key)
                 if tile is None:
                     l, t, r, b = self._box(window.root.clip)  # PIL fills a box's last row and column too
                     r, b = min(r + 1, self.size[0]), min(b + 1, self.size[1])
-                    tile = (np.asarray(self._draw([window]))[t:b, l:r].copy(), t, l)
+                    tile = (np.asarray(self._draw([window]).crop((l, t, r, b))), t, l)
                     _TILES.store(key, tile)
                 pixels, t, l = tile
                 out[t:t + pixels.shape[0], l:l + pixels.shape[1]] = pixels
-        out.flags.writeable = False
+            out.flags.writeable = False
+            _BODIES.store((looks, *how), (out, shown))
+        if len(body) == 1 and body[0].kind == "app":  # the look of its geometry shown last
+            _LAST_OF_GEOMETRY.store((look(body[0]).geometry, *how), look(body[0]))
         return out
 
-    def _draw(self, windows: list[Window]) -> Image.Image:
-        """Draw ``windows`` bottom to top on the theme's background."""
-        img = Image.new("RGB", self.size, self.theme["bg"])
-        self.img, self.draw = img, ImageDraw.Draw(img)
-        for window in windows:
-            if _shades_below(window):
-                shade = Image.new("RGB", self.size, (0, 0, 0))
-                self.img = img = Image.blend(img, shade, 0.42)
-                self.draw = ImageDraw.Draw(img)
-            self._window(window)
+    def _body(self, body: list[Window], looks: tuple, how: tuple) -> np.ndarray:
+        """Draw a body not kept: an app window alone again only where it differs from the
+        last one of its geometry shown; windows over an app window (dialogs, menus, the
+        keyboard) over its kept pixels, dimmed once under modal ones."""
+        if len(body) == 1 and body[0].kind == "app":
+            old = _LAST_OF_GEOMETRY.lookup((look(body[0]).geometry, *how))
+            out = self._redraw(body[0], how, old) if old is not None else None
+            return np.array(self._draw(body)) if out is None else out
+        base = _BODIES.lookup((looks[:1], *how)) if len(looks) > 1 else None
+        if base is None:
+            return np.array(self._draw(body))
+        under, dimmed = Image.fromarray(base[0]), _shades_below(body[1])
+        if dimmed:
+            shade = _DIMMED.lookup((looks[:1], *how))
+            if shade is None:
+                shade = Image.blend(under, Image.new("RGB", self.size, (0, 0, 0)), 0.42)
+                _DIMMED.store((looks[:1], *how), shade)
+            under = shade.copy()
+        return np.array(self._draw(body[1:], under, dimmed=dimmed))
+
+    def _redraw(self, window: Window, how: tuple, old: Look) -> np.ndarray | None:
+        """An app window's pixels made from those of ``old``, a look of the same geometry
+        drawn before: only what lies near the views that differ is drawn again (each view
+        draws within `REACH_DP` of its bounds, so nothing else can differ). None if
+        ``old``'s pixels are gone or most of the window changed."""
+        kept = _BODIES.lookup((((old.id, "app", False),), *how))
+        if kept is None:
+            return None
+        W, H = self.size
+        reach = REACH_DP * self.dp
+        l, t, r, b = math.inf, math.inf, -math.inf, -math.inf  # screen px
+        for was, now in zip(old.drawn, look(window).drawn):
+            if was != now:
+                (x0, y0, x1, y1) = now[0]
+                l, t = min(l, x0 - reach), min(t, y0 - reach)
+                r, b = max(r, x1 + reach), max(b, y1 + reach)
+        if r < l:  # nothing differs: a look forgotten and made again
+            return kept[0].copy()
+        l, t, r, b = self._box((l, t, r, b))
+        l, t, r, b = max(0, l), max(0, t), min(W, r + 1), min(H, b + 1)
+        if (r - l) * (b - t) * 2 > W * H:
+            return None
+        self._draw([window], within=(l, t, r, b))
+        out = kept[0].copy()
+        out[t:b, l:r] = np.asarray(self.img.crop((l, t, r, b)))
+        return out
+
+    def _draw(self, windows: list[Window], img: Image.Image | None = None,
+              within: tuple[int, int, int, int] | None = None, dimmed: bool = False) -> Image.Image:
+        """Draw ``windows`` bottom to top on ``img`` (default the theme's background;
+        ``dimmed``: already dimmed for the first window); ``within`` a box (px): only the
+        views that may draw in it."""
+        img = img or Image.new("RGB", self.size, self.theme["bg"])
+        self.img, self.draw, self.core = img, ImageDraw.Draw(img), img.im
+        for i, window in enumerate(windows):
+            if _shades_below(window) and not (dimmed and i == 0):
+                self.img = img = Image.blend(img, Image.new("RGB", self.size, (0, 0, 0)), 0.42)
+                self.draw, self.core = ImageDraw.Draw(img), img.im
+            self._window(window, within)
         return self.img
 
     # ------------------------------------------------------------------ helpers
@@ -249,23 +370,21 @@ class Renderer:
         cl, ct, cr, cb = self._box(v.clip)
         px = self._px(size or v.size)
         pad = self._px(2)
-        bold = v.bold if bold is None else bold
-        lines = _fit(_drawable(text), px, max(1, r - l - 2 * pad), v.lines)
+        lines = _typeset(text, px, max(1, r - l - 2 * pad), v.lines, v.bold if bold is None else bold)
         line_h = int(px * 1.3)
         y = t + (b - t - line_h * len(lines)) // 2
         align = align or v.align
         end = None
-        for line in lines:
+        for mask, w, h in lines:
             if y >= ct - 1 and y + line_h <= cb + 1:  # only whole lines of the visible part
-                mask = _mask(line, px, bold)
                 if align == "center":
-                    x = l + (r - l - mask.width) // 2
+                    x = l + (r - l - w) // 2
                 elif align == "right":
-                    x = r - pad - mask.width
+                    x = r - pad - w
                 else:
                     x = l + pad
-                self.img.paste(colour, (x, y, x + mask.width, y + mask.height), mask)
-                end = x + mask.width
+                self.core.paste(colour, (x, y, x + w, y + h), mask)
+                end = x + w
             y += line_h
         return end
 
@@ -273,7 +392,7 @@ class Renderer:
         return v.clip is not None and v.clip == v.bounds
 
     # ------------------------------------------------------------------ drawing
-    def _window(self, window: Window) -> None:
+    def _window(self, window: Window, within: tuple[int, int, int, int] | None = None) -> None:
         th = self.theme
         kind = window.kind
         if kind == "status":
@@ -282,12 +401,17 @@ class Renderer:
             self._rect(window.root.clip, th["nav"])
         elif kind == "keyboard":
             self._keyboard(window.root)
+        if within is not None:  # in screen px, grown by the reach of any view's drawing
+            reach = REACH_DP * self.dp
+            l, t = (within[0] - 1) / self.sx - reach, (within[1] - 1) / self.sy - reach
+            r, b = (within[2] + 1) / self.sx + reach, (within[3] + 1) / self.sy + reach
         stack = [window.root]
         while stack:
             v = stack.pop()
             if v.clip is None:
                 continue
-            self._node(v)
+            if within is None or (v.bounds[0] < r and v.bounds[2] > l and v.bounds[1] < b and v.bounds[3] > t):
+                self._node(v)
             stack.extend(reversed(v.children))
 
     def _node(self, v: View) -> None:

@@ -6,14 +6,13 @@ that frame), but most frames repeat a window seen before: the screen an agent re
 to, a list row toggled back, the navigation bar. A window whose tree equals one laid out
 before (same views in the same box, same scroll offsets) takes that window's geometry
 from `place`, its part of the dump from `Placed.fragment` and its pixels from the
-renderer's memos (keyed by `Placed.serial`), instead of computing them again. What a
+renderer's memos (keyed by how the window looks, `Placed.look`), instead of computing them again. What a
 frame looks like is a function of these inputs alone, so the output is byte for byte
 the full rebuild's (`Runtime(retained=False)` keeps that path as the reference).
 """
 
 from __future__ import annotations
 
-import itertools
 from operator import attrgetter
 from typing import MutableMapping
 
@@ -32,8 +31,9 @@ SHOWN_FIELDS = (
 )
 _shown = attrgetter(*SHOWN_FIELDS)
 
-#: Bytes a laid-out window holds per view (key, geometry, its share of the dump).
-BYTES_PER_VIEW = 700
+#: Bytes a laid-out window holds per view (key, geometry, its share of the dump and, once
+#: drawn, of its `render.Look`).
+BYTES_PER_VIEW = 950
 
 
 def structure(root: View) -> tuple[tuple, list[View]]:
@@ -58,7 +58,7 @@ def structure(root: View) -> tuple[tuple, list[View]]:
     return tuple(shape), views
 
 
-class _Key:
+class Key:
     """A memo key hashed once: a window's structure is a deep tuple, which Python would
     hash again at every dict operation."""
 
@@ -71,19 +71,18 @@ class _Key:
         return self.hash
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Key) and self.hash == other.hash and self.value == other.value
+        return isinstance(other, Key) and self.hash == other.hash and self.value == other.value
 
 
 class Placed:
     """One laid-out window: the geometry of its views (in `View.walk` order), the scroll
-    offsets layout clamped, and its parts of dumps. ``serial`` names it for pixel memos
-    (never reused, unlike ``id``)."""
+    offsets layout clamped, and its parts of dumps. ``look`` is the renderer's name for
+    what it draws (set when first drawn: windows that draw alike share it)."""
 
-    __slots__ = ("serial", "geometry", "scroll", "fragments")
-    _serials = itertools.count(1)
+    __slots__ = ("look", "geometry", "scroll", "fragments")
 
     def __init__(self, views: list[View], scroll: MutableMapping[str, int]):
-        self.serial = next(Placed._serials)
+        self.look: int | None = None
         self.geometry = tuple([(v.bounds, v.clip) for v in views])  # all tuples: the GC stops tracking them
         self.scroll = dict(scroll)
         self.fragments: dict[tuple[int, str], str] = {}  # (index, package) -> dump
@@ -112,7 +111,7 @@ def place(root: View, box: Box, clip: Box, density: float, scroll: MutableMappin
     """Lay ``root`` out in ``box`` (as `Layout.place`), or take the layout of an equal
     window laid out before."""
     shape, views = structure(root)
-    key = _Key((shape, box, clip, density, tuple(sorted(scroll.items()))))
+    key = Key((shape, box, clip, density, tuple(sorted(scroll.items()))))
     placed = _LAYOUTS.lookup(key)
     if placed is None:
         Layout(density, scroll).place(root, box, clip)

@@ -1,0 +1,115 @@
+"""Retained mode's pixel reuse: windows that draw alike share a `Look` and its pixels; a
+window that differs from one of the same geometry only in some views is drawn again only
+near them. The pixels must be the full rebuild's (the walks in test_sim_retained.py
+compare every step; these check that the reuse happens and what it relies on)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from mobile_gym.actions import Action
+from mobile_gym.simulator import SimulatedDevice, render, retained
+from mobile_gym.simulator.render import DRAWN_FIELDS, Renderer, look
+from mobile_gym.simulator.runtime import Frame, Window
+from mobile_gym.simulator.views import Button, Column, Text, View
+
+from phone import tap
+
+SCREEN, SIZE = (1080, 2400), (270, 600)
+
+
+class _Reading(View):
+    """A view that notes which of its attributes are read."""
+
+    __slots__ = ()
+    reads: set[str] = set()
+
+    def __getattribute__(self, name: str):
+        _Reading.reads.add(name)
+        return object.__getattribute__(self, name)
+
+
+def test_drawing_reads_only_the_fields_a_look_holds():
+    # a field drawing reads but `DRAWN_FIELDS` lacks would let two windows that draw
+    # differently share their pixels
+    rng = np.random.default_rng(0)
+    read: set[str] = set()
+    for app in ("settings", "clock", "playstore", "chrome", None):
+        phone = SimulatedDevice(seed=1, setup={"launch": app} if app else {}, retained=False)
+        for _ in range(40):
+            frame = phone.runtime.frame()
+            views = [v for window in frame.windows for v in window.root.walk()]
+            for v in views:
+                v.__class__ = _Reading
+            _Reading.reads.clear()
+            Renderer(SCREEN, SIZE).render(frame)
+            read |= _Reading.reads
+            for v in views:
+                v.__class__ = View
+            targets = phone.observe(screenshot=False).hierarchy.find_all(clickable=True)
+            action = Action.click_center(targets[int(rng.integers(len(targets)))].bounds, SCREEN) \
+                if targets and rng.random() < 0.85 else Action.type_text("tokyo") if rng.random() < 0.5 \
+                else Action.back()
+            phone.perform(action)
+    assert {"bounds", "clip", "text", "cls"} <= read
+    assert read - {"children"} <= set(DRAWN_FIELDS)
+
+
+def _window(*views: View) -> Window:
+    root = Column(*views)
+    placed = retained.place(root, (0, 0, *SCREEN), (0, 0, *SCREEN), 2.625, {})
+    return Window(root, "com.example", None, "app", placed)
+
+
+def test_windows_that_draw_alike_share_a_look_and_their_pixels():
+    a = _window(Text("Hello", rid="com.example:id/a"), Button("OK", None))
+    b = _window(Text("Hello", rid="com.example:id/b"), Button("OK", None))  # not drawn: another layout, one look
+    c = _window(Text("Hello!"), Button("OK", None))
+    assert a.placed is not b.placed and look(a) is look(b)
+    assert look(c) is not look(a) and look(c).geometry == look(a).geometry
+    renderer = Renderer(SCREEN, SIZE)
+    frame = lambda window: Frame([window], "com.example/.Main", False, 2.625)  # noqa: E731
+    shot = renderer.pixels(frame(a))
+    assert renderer.pixels(frame(b)) is shot  # the very array: screenshots are read-only
+    assert not shot.flags.writeable
+    assert not np.array_equal(renderer.pixels(frame(c)), shot)
+
+
+@pytest.fixture
+def draws(monkeypatch) -> list:
+    """The box each drawing of a window was limited to (None: drawn whole)."""
+    seen = []
+    draw = Renderer._draw
+
+    def noted(self, windows, img=None, within=None):
+        seen.append(within)
+        return draw(self, windows, img, within)
+    monkeypatch.setattr(Renderer, "_draw", noted)
+    return seen
+
+
+@pytest.mark.parametrize("kept", [True, False])
+def test_a_window_that_changed_in_part_is_drawn_again_in_that_part(draws, kept):
+    shots = {}
+    for retained_mode in (True, False):
+        phone = SimulatedDevice(seed=0, setup={"launch": "settings"}, retained=retained_mode)
+        tap(phone, text="Network & internet")
+        before = phone.observe(screenshot_size=SIZE).screenshot
+        if not kept:
+            render._BODIES.cache_clear()  # the pixels to start from are gone: drawn whole
+        draws.clear()
+        tap(phone, text="OFF")  # airplane mode: the switch and a few rows change
+        after = phone.observe(screenshot_size=SIZE).screenshot
+        shots[retained_mode] = np.asarray(before), np.asarray(after)
+        if retained_mode:
+            boxes = [box for box in draws if box is not None]
+            if kept:
+                assert len(boxes) == 1
+                l, t, r, b = boxes[0]
+                assert 0 < (r - l) * (b - t) < SIZE[0] * SIZE[1] / 2
+            else:
+                assert not boxes
+    assert np.array_equal(shots[True][0], shots[False][0])
+    assert np.array_equal(shots[True][1], shots[False][1])
+    assert not np.array_equal(shots[True][0], shots[True][1])
