@@ -181,9 +181,10 @@ _drawn = attrgetter(*DRAWN_FIELDS)
 #: Bytes a look holds per drawn view (a tuple of its fields; the values are the view's).
 BYTES_PER_DRAWN_VIEW = 240
 
-#: How far (dp) drawing may reach past a view's bounds: a glyph wider than its box, a
-#: switch's track in a narrow one, PIL's inclusive last row and column.
-REACH_DP = 32
+#: How far (dp) drawing may reach past a view's bounds, across and down: sideways a
+#: glyph wider than its box; up and down PIL's inclusive last row, a text line one pixel
+#: over its clip, a switch's track or a cursor in a field lower than usual.
+REACH_DP = (32, 8)
 
 
 class Look:
@@ -306,13 +307,13 @@ class Renderer:
         if kept is None:
             return None
         W, H = self.size
-        reach = REACH_DP * self.dp
+        across, down = REACH_DP[0] * self.dp, REACH_DP[1] * self.dp
         l, t, r, b = math.inf, math.inf, -math.inf, -math.inf  # screen px
         for was, now in zip(old.drawn, look(window).drawn):
             if was != now:
                 (x0, y0, x1, y1) = now[0]
-                l, t = min(l, x0 - reach), min(t, y0 - reach)
-                r, b = max(r, x1 + reach), max(b, y1 + reach)
+                l, t = min(l, x0 - across), min(t, y0 - down)
+                r, b = max(r, x1 + across), max(b, y1 + down)
         if r < l:  # nothing differs: a look forgotten and made again
             return kept[0].copy()
         l, t, r, b = self._box((l, t, r, b))
@@ -402,9 +403,9 @@ class Renderer:
         elif kind == "keyboard":
             self._keyboard(window.root)
         if within is not None:  # in screen px, grown by the reach of any view's drawing
-            reach = REACH_DP * self.dp
-            l, t = (within[0] - 1) / self.sx - reach, (within[1] - 1) / self.sy - reach
-            r, b = (within[2] + 1) / self.sx + reach, (within[3] + 1) / self.sy + reach
+            across, down = REACH_DP[0] * self.dp, REACH_DP[1] * self.dp
+            l, t = (within[0] - 1) / self.sx - across, (within[1] - 1) / self.sy - down
+            r, b = (within[2] + 1) / self.sx + across, (within[3] + 1) / self.sy + down
         stack = [window.root]
         while stack:
             v = stack.pop()
