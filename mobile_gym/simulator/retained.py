@@ -31,9 +31,11 @@ SHOWN_FIELDS = (
 )
 _shown = attrgetter(*SHOWN_FIELDS)
 
-#: Bytes a laid-out window holds per view (key, geometry, its share of the dump and, once
-#: drawn, of its `render.Look`).
-BYTES_PER_VIEW = 950
+#: Bytes a laid-out window holds per view (key, geometry, its share of the dump). Once
+#: drawn it also holds its `render.Look` (shared by the windows that draw alike, counted by
+#: `render`'s memo of looks while that keeps it): at most `render.BYTES_PER_DRAWN_VIEW`
+#: per view more for windows whose look that memo has dropped.
+BYTES_PER_VIEW = 700
 
 
 def structure(root: View) -> tuple[tuple, list[View]]:
