@@ -50,7 +50,7 @@ def _font(px: int) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=max(6, px))
 
 
-@lru_bytes(16 << 20, lambda args, mask: mask.width * mask.height + sys.getsizeof(args[0]))
+@lru_bytes(8 << 20, lambda args, mask: mask.width * mask.height + sys.getsizeof(args[0]))
 def _mask(text: str, px: int, bold: bool) -> Image.Image:
     """The alpha mask of one line of text (bold drawn twice, one pixel apart)."""
     font = _font(px)
@@ -200,13 +200,13 @@ class Look:
         self.geometry = Key(tuple([view[:2] for view in drawn]))
 
 
-_LOOKS = BoundedMemo(None, 16 << 20, lambda key, look: BYTES_PER_DRAWN_VIEW * len(key.value), "_LOOKS")
+_LOOKS = BoundedMemo(None, 8 << 20, lambda key, look: BYTES_PER_DRAWN_VIEW * len(key.value), "_LOOKS")
 #: (geometry, how drawn) -> the look of the app window last drawn alone with that geometry
 _LAST_OF_GEOMETRY = BoundedMemo(None, 4 << 20, lambda key, look: (80 + BYTES_PER_DRAWN_VIEW) * len(look.drawn),
                                 "_LAST_OF_GEOMETRY")
 _BODIES = BoundedMemo(None, 64 << 20, lambda key, kept: kept[0].nbytes, "_BODIES")
 #: an app window's pixels dimmed under a modal dialog (as an image: a dialog is drawn on it)
-_DIMMED = BoundedMemo(None, 8 << 20, lambda key, img: img.width * img.height * 4, "_DIMMED")
+_DIMMED = BoundedMemo(None, 4 << 20, lambda key, img: img.width * img.height * 4, "_DIMMED")
 _TILES = BoundedMemo(None, 8 << 20, lambda key, tile: tile[0].nbytes, "_TILES")
 
 

@@ -142,16 +142,19 @@ def test_a_word_longer_than_its_line_breaks_inside_its_box(text):
 
 def test_renderer_caches_hold_at_most_their_byte_budgets(monkeypatch):
     """Rendering new text on every frame (a long run's agent typing) keeps the live text
-    masks within the mask cache's budget, here shrunk to 1 MB so a test can exceed it."""
-    monkeypatch.setattr(render._mask, "max_bytes", 1 << 20, raising=False)
-    render._mask.cache_clear()
+    masks within the mask caches' budgets, here shrunk to 1 MB so a test can exceed them
+    (a typeset text holds its lines' masks as Pillow's core images, counted in its memo)."""
+    for memo in (render._mask, render._typeset):
+        monkeypatch.setattr(memo, "max_bytes", 1 << 20, raising=False)
+        memo.cache_clear()
     for i in range(100):
         chrome_typing(f"{i:03d} new words typed").observe()
     gc.collect()
     masks = [o for o in gc.get_objects() if type(o) is Image.Image and o.mode == "L"]  # type(): no hooks
     assert sum(m.width * m.height for m in masks) <= (1 << 20) + (256 << 10)  # budget + one frame's
     memos = [m for m in vars(render).values() if isinstance(m, BoundedMemo)]
-    assert {m.__name__ for m in memos} >= {"_mask", "_fit", "_drawable", "_keyboard_keys"}
+    assert {m.__name__ for m in memos} >= {"_mask", "_typeset", "_fit", "_drawable", "_keyboard_keys", "_BODIES",
+                                           "_LOOKS", "_LAST_OF_GEOMETRY", "_DIMMED", "_TILES"}
     for memo in memos:
         assert memo.nbytes <= memo.max_bytes
         assert memo.nbytes == sum(cost for _, cost in memo.entries.values())
