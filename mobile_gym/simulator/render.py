@@ -289,14 +289,13 @@ class Renderer:
         base = _BODIES.lookup((looks[:1], *how)) if len(looks) > 1 else None
         if base is None:
             return np.array(self._draw(body))
-        under, dimmed = Image.fromarray(base[0]), _shades_below(body[1])
-        if dimmed:
-            shade = _DIMMED.lookup((looks[:1], *how))
-            if shade is None:
-                shade = Image.blend(under, Image.new("RGB", self.size, (0, 0, 0)), 0.42)
-                _DIMMED.store((looks[:1], *how), shade)
-            under = shade.copy()
-        return np.array(self._draw(body[1:], under, dimmed=dimmed))
+        if not _shades_below(body[1]):
+            return np.array(self._draw(body[1:], Image.fromarray(base[0])))
+        dimmed = _DIMMED.lookup((looks[:1], *how))
+        if dimmed is None:
+            dimmed = self._dim(Image.fromarray(base[0]))
+            _DIMMED.store((looks[:1], *how), dimmed)
+        return np.array(self._draw(body[1:], dimmed.copy(), dimmed=True))
 
     def _redraw(self, window: Window, how: tuple, old: Look) -> np.ndarray | None:
         """An app window's pixels made from those of ``old``, a look of the same geometry
@@ -334,10 +333,14 @@ class Renderer:
         self.img, self.draw, self.core = img, ImageDraw.Draw(img), img.im
         for i, window in enumerate(windows):
             if _shades_below(window) and not (dimmed and i == 0):
-                self.img = img = Image.blend(img, Image.new("RGB", self.size, (0, 0, 0)), 0.42)
+                self.img = img = self._dim(img)
                 self.draw, self.core = ImageDraw.Draw(img), img.im
             self._window(window, within)
         return self.img
+
+    def _dim(self, img: Image.Image) -> Image.Image:
+        """What is under a modal window, dimmed."""
+        return Image.blend(img, Image.new("RGB", self.size, (0, 0, 0)), 0.42)
 
     # ------------------------------------------------------------------ helpers
     def _box(self, b) -> tuple[int, int, int, int]:

@@ -6,9 +6,10 @@ that frame), but most frames repeat a window seen before: the screen an agent re
 to, a list row toggled back, the navigation bar. A window whose tree equals one laid out
 before (same views in the same box, same scroll offsets) takes that window's geometry
 from `place`, its part of the dump from `Placed.fragment` and its pixels from the
-renderer's memos (keyed by how the window looks, `Placed.look`), instead of computing them again. What a
-frame looks like is a function of these inputs alone, so the output is byte for byte
-the full rebuild's (`Runtime(retained=False)` keeps that path as the reference).
+renderer's memos (keyed by how the window draws, `Placed.look`), instead of computing
+them again. What a frame looks like is a function of these inputs alone, so the output
+is byte for byte the full rebuild's (`Runtime(retained=False)` keeps that path as the
+reference).
 """
 
 from __future__ import annotations
@@ -84,7 +85,7 @@ class Placed:
     __slots__ = ("look", "geometry", "scroll", "fragments")
 
     def __init__(self, views: list[View], scroll: MutableMapping[str, int]):
-        self.look: int | None = None
+        self.look = None  # a `render.Look` once drawn
         self.geometry = tuple([(v.bounds, v.clip) for v in views])  # all tuples: the GC stops tracking them
         self.scroll = dict(scroll)
         self.fragments: dict[tuple[int, str], str] = {}  # (index, package) -> dump

@@ -14,7 +14,7 @@ from mobile_gym.simulator.render import DRAWN_FIELDS, Renderer, look
 from mobile_gym.simulator.runtime import Frame, Window
 from mobile_gym.simulator.views import Button, Column, Text, View
 
-from phone import tap
+from phone import swipe_up, tap
 
 SCREEN, SIZE = (1080, 2400), (270, 600)
 
@@ -113,3 +113,28 @@ def test_a_window_that_changed_in_part_is_drawn_again_in_that_part(draws, kept):
     assert np.array_equal(shots[True][0], shots[False][0])
     assert np.array_equal(shots[True][1], shots[False][1])
     assert not np.array_equal(shots[True][0], shots[True][1])
+
+
+def test_a_modal_dialog_is_drawn_over_the_screen_under_it_dimmed_once(monkeypatch):
+    dims = []
+    dim = Renderer._dim
+    monkeypatch.setattr(Renderer, "_dim", lambda self, img: dims.append(img.size) or dim(self, img))
+    shots = {}
+    for retained_mode in (True, False):
+        phone = SimulatedDevice(seed=0, setup={"launch": "settings"}, retained=retained_mode)
+        while phone.observe(screenshot=False).hierarchy.find(text="About phone") is None:
+            swipe_up(phone, 0.5)
+        tap(phone, text="About phone")
+        seen = [phone.observe(screenshot_size=SIZE).screenshot]
+        dims.clear()
+        tap(phone, text="Device name")  # a dialog and the keyboard over the page, which dims
+        seen.append(phone.observe(screenshot_size=SIZE).screenshot)
+        for word in ("Tab", "let"):  # the dialog's field changes, the page under it not
+            phone.perform(Action.type_text(word))
+            seen.append(phone.observe(screenshot_size=SIZE).screenshot)
+        shots[retained_mode] = seen
+        # retained: the page's kept pixels dimmed once for the three dialogs; reference: every frame
+        assert len(dims) == (1 if retained_mode else 3)
+    for kept, drawn in zip(shots[True], shots[False]):
+        assert np.array_equal(kept, drawn)
+    assert len({a.tobytes() for a in shots[True]}) == 4
