@@ -229,6 +229,11 @@ def look(window: Window) -> Look:
     return placed.look
 
 
+def _alone(body: list[Window]) -> Look | None:
+    """The look of a body that is one app window alone (what partial redraws work on)."""
+    return look(body[0]) if len(body) == 1 and body[0].kind == "app" else None
+
+
 class Renderer:
     """Draws frames of one device profile at an output size."""
 
@@ -274,16 +279,18 @@ class Renderer:
                 out[t:t + pixels.shape[0], l:l + pixels.shape[1]] = pixels
             out.flags.writeable = False
             _BODIES.store((looks, *how), (out, shown))
-        if len(body) == 1 and body[0].kind == "app":  # the look of its geometry shown last
-            _LAST_OF_GEOMETRY.store((look(body[0]).geometry, *how), look(body[0]))
+        app = _alone(body)
+        if app is not None:  # the look of its geometry shown last
+            _LAST_OF_GEOMETRY.store((app.geometry, *how), app)
         return out
 
     def _body(self, body: list[Window], looks: tuple, how: tuple) -> np.ndarray:
         """Draw a body not kept: an app window alone again only where it differs from the
         last one of its geometry shown; windows over an app window (dialogs, menus, the
         keyboard) over its kept pixels, dimmed once under modal ones."""
-        if len(body) == 1 and body[0].kind == "app":
-            old = _LAST_OF_GEOMETRY.lookup((look(body[0]).geometry, *how))
+        app = _alone(body)
+        if app is not None:
+            old = _LAST_OF_GEOMETRY.lookup((app.geometry, *how))
             out = self._redraw(body[0], how, old) if old is not None else None
             return np.array(self._draw(body)) if out is None else out
         base = _BODIES.lookup((looks[:1], *how)) if len(looks) > 1 else None
@@ -302,7 +309,7 @@ class Renderer:
         drawn before: only what lies near the views that differ is drawn again (each view
         draws within `REACH_DP` of its bounds, so nothing else can differ). None if
         ``old``'s pixels are gone or most of the window changed."""
-        kept = _BODIES.lookup((((old.id, "app", False),), *how))
+        kept = _BODIES.lookup((((old.id, "app", False),), *how))  # `pixels`' key of an app window alone
         if kept is None:
             return None
         W, H = self.size
@@ -414,8 +421,12 @@ class Renderer:
             v = stack.pop()
             if v.clip is None:
                 continue
-            if within is None or (v.bounds[0] < r and v.bounds[2] > l and v.bounds[1] < b and v.bounds[3] > t):
+            if within is None:
                 self._node(v)
+            else:
+                x0, y0, x1, y1 = v.bounds
+                if x0 < r and x1 > l and y0 < b and y1 > t:
+                    self._node(v)
             stack.extend(reversed(v.children))
 
     def _node(self, v: View) -> None:
