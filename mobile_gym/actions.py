@@ -52,6 +52,10 @@ def _point(value: Any, field: str) -> Point:
     """Two real numbers in [0, 1]: a pair, a list or an array of shape (2,). Anything else
     (strings, bools, complex numbers, nested or odd-shaped arrays, objects whose
     conversion raises) is an `InvalidActionError`."""
+    if type(value) is tuple and len(value) == 2:  # the commonest: a pair of floats in range
+        x, y = value
+        if type(x) is float and type(y) is float and 0.0 <= x <= 1.0 and 0.0 <= y <= 1.0:
+            return value
     try:
         shape = getattr(value, "shape", None)
         if shape is not None:  # a numpy array or alike: its shape first, then Python numbers
@@ -86,6 +90,8 @@ def _is_real(v: Any) -> bool:
 def _action_type(value: Any) -> ActionType:
     """An `ActionType` from an integer (Python or numpy, or a 0-d array) or a float
     with an integral value; bools, strings and anything else are refused."""
+    if type(value) is ActionType:
+        return value
     try:
         if getattr(value, "shape", None) == ():  # a 0-d array
             value = value.item()

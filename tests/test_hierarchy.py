@@ -46,6 +46,30 @@ def test_xpaths_locate_their_node_in_both_spellings(real):
         real.xpath("//*[")
 
 
+def test_xpaths_by_one_attribute_select_what_lxml_selects():
+    """``//*[@name="value"]`` is answered from the nodes, not an XML tree: on every real
+    dump and a simulated screen it selects what lxml does (the same test in parentheses
+    is left to lxml), for every value of the five attributes it reads, in either quote."""
+    from mobile_gym.simulator import SimulatedDevice
+
+    phone = SimulatedDevice(seed=0, setup={"launch": "settings"})
+    screens = [ViewHierarchy.from_file(path) for path in sorted(FIXTURES.rglob("*.xml"))]
+    screens.append(ViewHierarchy.of(phone.observe(screenshot=False).xml))
+    checked = 0
+    for h in screens:
+        for name, field in (("resource-id", "resource_id"), ("text", "text"), ("content-desc", "content_desc"),
+                            ("class", "class_name"), ("package", "package")):
+            for value in {getattr(n, field) for n in h} - {""}:
+                quote = "'" if '"' in value else '"'
+                if quote in value:
+                    continue
+                fast = h.xpath(f"//*[@{name}={quote}{value}{quote}]")
+                assert fast == h.xpath(f"//*[(@{name}={quote}{value}{quote})]") and fast, (name, value)
+                checked += 1
+    assert checked > 50
+    assert screens[-1].xpath('//*[@resource-id="no:id/such"]') == []
+
+
 def test_hit_testing_routes_taps_to_the_clickable_ancestor(real):
     done = real.find(class_name="android.widget.Button", content_desc="Done")
     assert real.node_at(540, 1050).class_name == "android.view.View"  # the label drawn on top

@@ -49,14 +49,15 @@ class Tracker:
         self.reset()
 
     def reset(self) -> None:
-        self._matched: list[dict[int, int]] = [{} for _ in self.annotation.routes]  # per route: checkpoint -> step
+        self._routes = self.annotation.routes  # as `_matched` is sized (a step asks for them many times)
+        self._matched: list[dict[int, int]] = [{} for _ in self._routes]  # per route: checkpoint -> step
         self._steps: list[_Step] = []  # every step, or the last one without history
         self._observed = 0
 
     # -- state ----------------------------------------------------------------------------
     @property
     def routes(self) -> list[list[Checkpoint]]:
-        return self.annotation.routes
+        return self._routes
 
     def _done(self, r: int) -> bool:
         return len(self._matched[r]) == len(self.routes[r])

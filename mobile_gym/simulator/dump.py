@@ -8,7 +8,7 @@ Only nodes with a visible part are written, with bounds clipped to the screen, a
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Hashable
+from typing import Callable, Hashable
 
 from mobile_gym.simulator.text import dumpable
 from mobile_gym.simulator.views import View
@@ -69,30 +69,62 @@ def joined_dump(parts: list[str]) -> str:
     return "".join([HEADER, '<hierarchy rotation="0">', *parts, "</hierarchy>"])
 
 
-def hierarchy_of_windows(windows: list[View], xml: str, same_apps: Hashable = None) -> ViewHierarchy:
-    """The hierarchy that ``xml``, the dump of ``windows``, parses to, node for node,
-    made from the views themselves; ``same_apps`` as `ViewHierarchy.built` takes it."""
+def hierarchy_of_windows(windows: list[Callable[[], tuple]], xml: str, same_apps: Hashable = None) -> ViewHierarchy:
+    """The hierarchy that ``xml``, the dump of the shown windows, parses to, node for
+    node, made from each window's `node_records` (``windows``: a function for each that
+    gives them, called when the nodes are first read); ``same_apps`` as
+    `ViewHierarchy.built` takes it."""
     def roots(hierarchy: ViewHierarchy) -> list[Node]:
-        shown = [w for w in windows if w.clip is not None]
-        return [_built(w, i, w.package, None, hierarchy) for i, w in enumerate(shown)]
+        return [_nodes(records(), hierarchy) for records in windows]
     return ViewHierarchy.built(xml, roots, same_apps)
 
 
-def _built(v: View, index: int, package: str, parent: Node | None, hierarchy: ViewHierarchy) -> Node:
-    flags = {"checkable": v.checkable, "checked": v.checked, "clickable": v.clickable, "enabled": v.enabled,
-             "focusable": v.focusable, "focused": v.focused, "scrollable": v.scrollable,
-             "long-clickable": v.long_clickable, "password": v.password, "selected": v.selected}
+def node_records(root: View, index: int, package: str) -> tuple[tuple, ...]:
+    """What a parse of the window ``root``'s dump (shown ``index``-th) reads of each of
+    its nodes, in document order: (index, text, resource-id, class, package,
+    content-desc, flags, bounds, the position of its parent's record or -1). A window
+    laid out alike gives equal records (`retained.Placed` keeps them)."""
+    out: list[tuple] = []
+
+    def add(v: View, index: int, parent: int) -> None:
+        me = len(out)
+        out.append((_INDEX[index] if index < len(_INDEX) else str(index), dumpable(_shown_text(v)), v.rid, v.cls,
+                    package, dumpable(v.desc), _flags(v.checkable, v.checked, v.clickable, v.enabled, v.focusable,
+                                                      v.focused, v.scrollable, v.long_clickable, v.password,
+                                                      v.selected), _bounds(v.clip), parent))
+        n = 0
+        for c in v.children:
+            if c.clip is not None:
+                add(c, n, me)
+                n += 1
+
+    add(root, index, -1)
+    return tuple(out)
+
+
+def _nodes(records: tuple[tuple, ...], hierarchy: ViewHierarchy) -> Node:
+    """A window's nodes made from its records, appended to ``hierarchy.nodes``; its top node."""
     nodes = hierarchy.nodes
-    node = Node(_INDEX[index] if index < len(_INDEX) else str(index), dumpable(_shown_text(v)), v.rid, v.cls,
-                package, dumpable(v.desc), flags, _bounds(v.clip), parent, len(nodes), hierarchy)
-    nodes.append(node)
-    children = node.children
-    for c in v.children:
-        if c.clip is not None:
-            children.append(_built(c, len(children), package, node, hierarchy))
-    return node
+    made: list[Node] = []
+    for index, text, rid, cls, package, desc, flags, bounds, parent in records:
+        above = made[parent] if parent >= 0 else None
+        node = Node(index, text, rid, cls, package, desc, flags, bounds, above, len(nodes), hierarchy)
+        nodes.append(node)
+        made.append(node)
+        if above is not None:
+            above.children.append(node)
+    return made[0]
 
 
+@lru_cache(maxsize=1024)
+def _flags(*values: bool) -> dict[str, bool]:
+    """A node's flags by name, one dict for each combination (nodes share it: a node is
+    read, never changed)."""
+    return dict(zip(_FLAG_NAMES, values))
+
+
+_FLAG_NAMES = ("checkable", "checked", "clickable", "enabled", "focusable", "focused", "scrollable",
+               "long-clickable", "password", "selected")
 _INDEX = tuple(str(i) for i in range(64))
 
 

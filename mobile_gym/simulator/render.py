@@ -207,7 +207,7 @@ _LAST_OF_GEOMETRY = BoundedMemo(None, 4 << 20, lambda key, look: (80 + BYTES_PER
 _BODIES = BoundedMemo(None, 64 << 20, lambda key, kept: kept[0].nbytes, "_BODIES")
 #: an app window's pixels dimmed under a modal dialog (as an image: a dialog is drawn on it)
 _DIMMED = BoundedMemo(None, 4 << 20, lambda key, img: img.width * img.height * 4, "_DIMMED")
-_TILES = BoundedMemo(None, 8 << 20, lambda key, tile: tile[0].nbytes, "_TILES")
+_TILES = BoundedMemo(None, 8 << 20, lambda key, tile: 2 * tile[0].nbytes, "_TILES")
 
 
 def look(window: Window) -> Look:
@@ -227,6 +227,12 @@ def look(window: Window) -> Look:
             placed.look = Look(key.value)
             _LOOKS.store(key, placed.look)
     return placed.look
+
+
+def _array(img: Image.Image) -> np.ndarray:
+    """An RGB image's pixels as a read-only array over its packed bytes: `np.array` would
+    copy them once more into new memory (a fifth of drawing a whole window)."""
+    return np.frombuffer(img.tobytes(), np.uint8).reshape(img.height, img.width, 3)
 
 
 def _alone(body: list[Window]) -> Look | None:
@@ -266,17 +272,16 @@ class Renderer:
         if kept is not None and kept[1] == shown:
             out = kept[0]
         else:
+            # bars go on the image a body was drawn on before it becomes an array, else
+            # on a writable array (a copy of what is kept, or a partial redraw's)
             out = kept[0].copy() if kept is not None else self._body(body, looks, how)
             for window, name in zip(bars, shown):
-                key = (*name, *how)
-                tile = _TILES.lookup(key)
-                if tile is None:
-                    l, t, r, b = self._box(window.root.clip)  # PIL fills a box's last row and column too
-                    r, b = min(r + 1, self.size[0]), min(b + 1, self.size[1])
-                    tile = (np.asarray(self._draw([window]).crop((l, t, r, b))), t, l)
-                    _TILES.store(key, tile)
-                pixels, t, l = tile
-                out[t:t + pixels.shape[0], l:l + pixels.shape[1]] = pixels
+                pixels, image, t, l = self._tile(window, name, how)
+                if isinstance(out, Image.Image):
+                    out.paste(image, (l, t))
+                else:
+                    out[t:t + pixels.shape[0], l:l + pixels.shape[1]] = pixels
+            out = _array(out) if isinstance(out, Image.Image) else out
             out.flags.writeable = False
             _BODIES.store((looks, *how), (out, shown))
         app = _alone(body)
@@ -284,25 +289,38 @@ class Renderer:
             _LAST_OF_GEOMETRY.store((app.geometry, *how), app)
         return out
 
-    def _body(self, body: list[Window], looks: tuple, how: tuple) -> np.ndarray:
+    def _tile(self, window: Window, name: tuple, how: tuple) -> tuple[np.ndarray, Image.Image, int, int]:
+        """A bar's pixels (as an array and an image) and where they go (top, left)."""
+        key = (*name, *how)
+        tile = _TILES.lookup(key)
+        if tile is None:
+            l, t, r, b = self._box(window.root.clip)  # PIL fills a box's last row and column too
+            r, b = min(r + 1, self.size[0]), min(b + 1, self.size[1])
+            image = self._draw([window]).crop((l, t, r, b))
+            tile = (np.asarray(image), image, t, l)
+            _TILES.store(key, tile)
+        return tile
+
+    def _body(self, body: list[Window], looks: tuple, how: tuple) -> np.ndarray | Image.Image:
         """Draw a body not kept: an app window alone again only where it differs from the
-        last one of its geometry shown; windows over an app window (dialogs, menus, the
-        keyboard) over its kept pixels, dimmed once under modal ones."""
+        last one of its geometry shown (a writable array); windows over an app window
+        (dialogs, menus, the keyboard) over its kept pixels, dimmed once under modal ones,
+        and anything else from scratch (the image drawn on)."""
         app = _alone(body)
         if app is not None:
             old = _LAST_OF_GEOMETRY.lookup((app.geometry, *how))
             out = self._redraw(body[0], how, old) if old is not None else None
-            return np.array(self._draw(body)) if out is None else out
+            return self._draw(body) if out is None else out
         base = _BODIES.lookup((looks[:1], *how)) if len(looks) > 1 else None
         if base is None:
-            return np.array(self._draw(body))
+            return self._draw(body)
         if not _shades_below(body[1]):
-            return np.array(self._draw(body[1:], Image.fromarray(base[0])))
+            return self._draw(body[1:], Image.fromarray(base[0]))
         dimmed = _DIMMED.lookup((looks[:1], *how))
         if dimmed is None:
             dimmed = self._dim(Image.fromarray(base[0]))
             _DIMMED.store((looks[:1], *how), dimmed)
-        return np.array(self._draw(body[1:], dimmed.copy(), dimmed=True))
+        return self._draw(body[1:], dimmed.copy(), dimmed=True)
 
     def _redraw(self, window: Window, how: tuple, old: Look) -> np.ndarray | None:
         """An app window's pixels made from those of ``old``, a look of the same geometry

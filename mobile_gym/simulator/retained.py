@@ -17,7 +17,7 @@ from __future__ import annotations
 from operator import attrgetter
 from typing import MutableMapping
 
-from mobile_gym.simulator.dump import window_dump
+from mobile_gym.simulator.dump import node_records, window_dump
 from mobile_gym.simulator.layout import Box, Layout
 from mobile_gym.simulator.memo import BoundedMemo
 from mobile_gym.simulator.views import View
@@ -82,13 +82,14 @@ class Placed:
     offsets layout clamped, and its parts of dumps. ``look`` is the renderer's name for
     what it draws (set when first drawn: windows that draw alike share it)."""
 
-    __slots__ = ("look", "geometry", "scroll", "fragments")
+    __slots__ = ("look", "geometry", "scroll", "fragments", "records")
 
     def __init__(self, views: list[View], scroll: MutableMapping[str, int]):
         self.look = None  # a `render.Look` once drawn
         self.geometry = tuple([(v.bounds, v.clip) for v in views])  # all tuples: the GC stops tracking them
         self.scroll = dict(scroll)
         self.fragments: dict[tuple[int, str], str] = {}  # (index, package) -> dump
+        self.records: dict[tuple[int, str], tuple] = {}  # (index, package) -> `dump.node_records`
 
     def apply(self, views: list[View], scroll: MutableMapping[str, int]) -> None:
         """Give the views of a tree equal to the one laid out their geometry, and the
@@ -105,6 +106,14 @@ class Placed:
         if text is None:
             text = self.fragments[key] = window_dump(root, index, package)
         return text
+
+    def node_records(self, root: View, index: int, package: str) -> tuple[tuple, ...]:
+        """The `dump.node_records` of the window shown at ``index`` (as `fragment`)."""
+        key = (index, package)
+        records = self.records.get(key)
+        if records is None:
+            records = self.records[key] = node_records(root, index, package)
+        return records
 
 
 _LAYOUTS = BoundedMemo(None, 48 << 20, lambda key, placed: BYTES_PER_VIEW * len(placed.geometry), "_LAYOUTS")

@@ -12,13 +12,14 @@ the screen handle it, then pops the activity, then returns to the launcher.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Callable, Hashable, Iterator, NamedTuple, TypeVar
 
 import numpy as np
 
 from mobile_gym.errors import SimulatorError
 from mobile_gym.simulator.app import Activity, App, Dialog, Surface
-from mobile_gym.simulator.dump import hierarchy_of_windows, joined_dump, window_dump
+from mobile_gym.simulator.dump import hierarchy_of_windows, joined_dump, node_records, window_dump
 from mobile_gym.simulator.dynamics import Dynamics
 from mobile_gym.simulator.layout import Box, Layout
 from mobile_gym.simulator.profiles import DeviceProfile
@@ -69,7 +70,7 @@ class Frame:
     @property
     def xml(self) -> str:
         if self._xml is None:
-            shown = [w for w in self.windows if w.kind != "toast" and w.root.clip is not None]
+            shown = self._shown()
             parts = [(w.root, w.placed.fragment(w.root, i, w.package) if w.placed is not None
                       else window_dump(w.root, i, w.package)) for i, w in enumerate(shown)]
             self._xml = joined_dump([text for _, text in parts])
@@ -82,11 +83,14 @@ class Frame:
         """The parse of `xml`, made from the views instead of parsing it."""
         if self._hierarchy is None:
             xml = self.xml  # writes the dump, and with it `_same_apps`
-            self._hierarchy = hierarchy_of_windows(self._dumped(), xml, self._same_apps)
+            records = [partial(w.placed.node_records if w.placed is not None else node_records, w.root, i, w.package)
+                       for i, w in enumerate(self._shown())]
+            self._hierarchy = hierarchy_of_windows(records, xml, self._same_apps)
         return self._hierarchy
 
-    def _dumped(self) -> list[View]:
-        return [w.root for w in self.windows if w.kind != "toast"]
+    def _shown(self) -> list[Window]:
+        """The windows the dump writes: a toast is not in it, nor a window off screen."""
+        return [w for w in self.windows if w.kind != "toast" and w.root.clip is not None]
 
     @property
     def retained(self) -> bool:

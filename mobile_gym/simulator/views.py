@@ -36,6 +36,11 @@ WEBVIEW = "android.webkit.WebView"
 
 _LEAF: tuple = ()  # a leaf's children (no list to allocate)
 _NO_PAD = (0.0, 0.0, 0.0, 0.0)  # the default padding, made once
+#: Marks the end of `View`'s positional parameters. The rest are meant as keywords, but
+#: written after a bare ``*`` CPython fills each missing one from a dict (a third of the
+#: cost of a view, of which a frame builds hundreds); a third positional argument lands
+#: here instead and is refused.
+_KEYWORDS = object()
 
 
 class View:
@@ -67,7 +72,7 @@ class View:
         self,
         cls: str = VIEW,
         children: Iterable[View | None] = (),
-        *,
+        _keywords: object = _KEYWORDS,
         rid: str = "",
         text: str = "",
         desc: str = "",
@@ -104,6 +109,8 @@ class View:
         lines: int = 1,
         hint: str = "",
     ):
+        if _keywords is not _KEYWORDS:
+            raise TypeError("View takes cls and children as positional arguments, the rest as keywords")
         self.cls = cls
         self.rid = rid
         self.text = text

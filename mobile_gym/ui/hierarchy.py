@@ -22,6 +22,7 @@ import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, Callable, Hashable, Iterator
 
@@ -443,6 +444,11 @@ class ViewHierarchy:
 
     def xpath(self, expression: str) -> list[Node]:
         """Nodes an xpath selects, in either spelling (class names or ``node`` tags)."""
+        by_attribute = _BY_ATTRIBUTE.fullmatch(expression)
+        if by_attribute is not None:  # the nodes themselves answer it: no XML tree to make
+            name, value = by_attribute[1], by_attribute[2] or by_attribute[3]
+            field = _NODE_FIELDS[name]
+            return [n for n in self.nodes if field(n) == value]
         for tree, nodes in ((self._class_tree, self._class_nodes), (self.root_element, None)):
             try:
                 found = tree.xpath(expression)
@@ -540,6 +546,15 @@ class ViewHierarchy:
                 anchor_path = self._class_tree_path(anchor)
                 return f'//*[@resource-id="{rid}"]' + absolute[len(anchor_path) :]
         return absolute
+
+
+#: ``//*[@name="value"]``: the nodes with one attribute's value, the commonest xpath of a
+#: checkpoint (a component anchored on its resource-id). A node's field holds its
+#: attribute's value ("" when missing, so an empty value is left to lxml).
+_BY_ATTRIBUTE = re.compile(r"""//\*\[@(resource-id|text|content-desc|class|package)=(?:"([^"]+)"|'([^']+)')\]""")
+_NODE_FIELDS = {name: attrgetter(field) for name, field in (
+    ("resource-id", "resource_id"), ("text", "text"), ("content-desc", "content_desc"), ("class", "class_name"),
+    ("package", "package"))}
 
 
 def _parse(xml: str | bytes, name: str | Path) -> etree._Element:

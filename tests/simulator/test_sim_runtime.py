@@ -78,6 +78,14 @@ def probe() -> SimulatedDevice:
     return phone
 
 
+def test_a_view_takes_only_its_class_and_children_by_position() -> None:
+    """`View` keeps its keyword parameters positional for speed: a third positional
+    argument (meant as a keyword) is refused, not taken as the resource-id."""
+    with pytest.raises(TypeError, match="as keywords"):
+        View("android.widget.TextView", (), "Settings")
+    assert View("android.widget.TextView", (), text="Settings").rid == ""
+
+
 def test_fresh_phone_is_on_the_launcher_home() -> None:
     phone = SimulatedDevice(seed=0)
     assert phone.foreground_activity() == f"{LAUNCHER}/{LAUNCHER}.NexusLauncherActivity"

@@ -408,12 +408,16 @@ class ShopSite(Site):
         raise NotImplementedError
 
 
+_DISCOUNTS = (0.10, 0.15, 0.20, 0.25)
+
+
 def _reprice(p: Product, rng: np.random.Generator) -> Product:
-    """About a third of the products on sale at 10-25% off their regular price."""
+    """About a third of the products on sale at 10-25% off their regular price (a reset
+    reprices every product of three shops: the discount is drawn as ``rng.choice`` draws
+    it, without its array, and a product at its regular price is kept)."""
     regular = p.was or p.price
-    price, was = regular, 0.0
-    if rng.random() < 0.3:
-        off = float(rng.choice((0.10, 0.15, 0.20, 0.25)))
-        price, was = max(0.99, round(regular * (1 - off)) - 0.01), regular
-    # made directly, not by `dataclasses.replace` (a reset reprices every product of three shops)
-    return Product(p.sku, p.name, price, p.rating, p.reviews, p.category, p.keywords, was)
+    if rng.random() >= 0.3:
+        return p if not p.was else Product(p.sku, p.name, regular, p.rating, p.reviews, p.category, p.keywords)
+    off = _DISCOUNTS[int(rng.integers(len(_DISCOUNTS)))]
+    return Product(p.sku, p.name, max(0.99, round(regular * (1 - off)) - 0.01), p.rating, p.reviews,
+                   p.category, p.keywords, regular)
