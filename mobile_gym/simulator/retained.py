@@ -35,7 +35,10 @@ _shown = attrgetter(*SHOWN_FIELDS)
 #: Bytes a laid-out window holds per view (key, geometry, its share of the dump). Once
 #: drawn it also holds its `render.Look` (shared by the windows that draw alike, counted by
 #: `render`'s memo of looks while that keeps it): at most `render.BYTES_PER_DRAWN_VIEW`
-#: per view more for windows whose look that memo has dropped.
+#: per view more for windows whose look that memo has dropped. Once its hierarchy's nodes
+#: are read it also holds their records (`dump.node_records`): about 140 bytes per view
+#: more, said here and not counted (a larger estimate keeps fewer windows: see
+#: benchmarks/RESULTS.md).
 BYTES_PER_VIEW = 700
 
 
@@ -84,19 +87,17 @@ class Placed:
 
     __slots__ = ("look", "geometry", "scroll", "fragments", "records")
 
-    def __init__(self, views: list[View], scroll: MutableMapping[str, int]):
+    def __init__(self, geometry: tuple, scroll: dict[str, int]):
         self.look = None  # a `render.Look` once drawn
-        self.geometry = tuple([(v.bounds, v.clip) for v in views])  # all tuples: the GC stops tracking them
-        self.scroll = dict(scroll)
+        self.geometry = geometry  # each view's (bounds, clip): all tuples, the GC stops tracking them
+        self.scroll = scroll
         self.fragments: dict[tuple[int, str], str] = {}  # (index, package) -> dump
         self.records: dict[tuple[int, str], tuple] = {}  # (index, package) -> `dump.node_records`
 
     def apply(self, views: list[View], scroll: MutableMapping[str, int]) -> None:
         """Give the views of a tree equal to the one laid out their geometry, and the
         scroll its clamping."""
-        for v, (bounds, clip) in zip(views, self.geometry):
-            v.bounds, v.clip = bounds, clip
-        scroll.update(self.scroll)
+        _give(views, self.geometry, self.scroll, scroll)
 
     def fragment(self, root: View, index: int, package: str) -> str:
         """The dump of the window shown at ``index`` (``root`` the view dumped as the
@@ -123,12 +124,45 @@ def place(root: View, box: Box, clip: Box, density: float, scroll: MutableMappin
     """Lay ``root`` out in ``box`` (as `Layout.place`), or take the layout of an equal
     window laid out before."""
     shape, views = structure(root)
-    key = Key((shape, box, clip, density, tuple(sorted(scroll.items()))))
+    scrolled = tuple(sorted(scroll.items()))
+    key = Key((shape, box, clip, density, scrolled))
     placed = _LAYOUTS.lookup(key)
     if placed is None:
-        Layout(density, scroll).place(root, box, clip)
-        placed = Placed(views, scroll)
+        placed = Placed(*_geometry(root, views, box, clip, density, scroll, scrolled))
         _LAYOUTS.store(key, placed)
     else:
         placed.apply(views, scroll)
     return placed
+
+
+#: Every field of a view that layout reads (besides its children): what a window shows
+#: (texts, colours, states) never moves anything, so windows that differ only in that (a
+#: seeded episode's prices, names and times) share their geometry.
+LAYOUT_FIELDS = ("orient", "h", "w", "weight", "pad", "gap", "fill", "scroll_key", "align")
+_laid_out = attrgetter(*LAYOUT_FIELDS)
+_children = attrgetter("children")
+#: Bytes a geometry holds per view: its layout fields in the key, bounds and clip.
+BYTES_PER_PLACED_VIEW = 400
+_GEOMETRIES = BoundedMemo(None, 16 << 20, lambda key, kept: BYTES_PER_PLACED_VIEW * len(kept[0]), "_GEOMETRIES")
+
+
+def _geometry(root: View, views: list[View], box: Box, clip: Box, density: float,
+              scroll: MutableMapping[str, int], scrolled: tuple) -> tuple[tuple, dict[str, int]]:
+    """Lay out a window not laid out before: each view's (bounds, clip) and the scroll
+    clamped, taken from a window whose views agree on `LAYOUT_FIELDS` when there was one."""
+    key = Key((tuple(map(_laid_out, views)), tuple(map(len, map(_children, views))), box, clip, density, scrolled))
+    kept = _GEOMETRIES.lookup(key)
+    if kept is None:
+        Layout(density, scroll).place(root, box, clip)
+        kept = (tuple([(v.bounds, v.clip) for v in views]), dict(scroll))
+        _GEOMETRIES.store(key, kept)
+    else:
+        _give(views, *kept, scroll)
+    return kept
+
+
+def _give(views: list[View], geometry: tuple, clamped: dict[str, int], scroll: MutableMapping[str, int]) -> None:
+    """Give ``views`` a laid-out window's geometry and ``scroll`` the offsets it clamped."""
+    for v, (bounds, clip) in zip(views, geometry):
+        v.bounds, v.clip = bounds, clip
+    scroll.update(clamped)

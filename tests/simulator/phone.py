@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from mobile_gym.actions import Action
 from mobile_gym.simulator import SimulatedDevice
+from mobile_gym.simulator.views import View
 from mobile_gym.ui.hierarchy import Node, ViewHierarchy
 
 
@@ -68,3 +69,15 @@ def check_dump(phone: SimulatedDevice, xml: str | None = None, max_nodes: int = 
             assert p.left <= b.left and b.right <= p.right and p.top <= b.top and b.bottom <= p.bottom, n
         assert [int(c.index) for c in n.children] == list(range(len(n.children))), n
     return h
+
+
+class ReadingView(View):
+    """A view that notes which of its attributes are read (a tree's views are switched to
+    it and back with ``__class__``, to see what a pass over them reads)."""
+
+    __slots__ = ()
+    reads: set[str] = set()
+
+    def __getattribute__(self, name: str):
+        ReadingView.reads.add(name)
+        return object.__getattribute__(self, name)

@@ -14,20 +14,9 @@ from mobile_gym.simulator.render import DRAWN_FIELDS, Renderer, look
 from mobile_gym.simulator.runtime import Frame, Window
 from mobile_gym.simulator.views import Button, Column, Text, View
 
-from phone import swipe_up, tap
+from phone import ReadingView, swipe_up, tap
 
 SCREEN, SIZE = (1080, 2400), (270, 600)
-
-
-class _Reading(View):
-    """A view that notes which of its attributes are read."""
-
-    __slots__ = ()
-    reads: set[str] = set()
-
-    def __getattribute__(self, name: str):
-        _Reading.reads.add(name)
-        return object.__getattribute__(self, name)
 
 
 def test_drawing_reads_only_the_fields_a_look_holds():
@@ -41,10 +30,10 @@ def test_drawing_reads_only_the_fields_a_look_holds():
             frame = phone.runtime.frame()
             views = [v for window in frame.windows for v in window.root.walk()]
             for v in views:
-                v.__class__ = _Reading
-            _Reading.reads.clear()
+                v.__class__ = ReadingView
+            ReadingView.reads.clear()
             Renderer(SCREEN, SIZE).render(frame)
-            read |= _Reading.reads
+            read |= ReadingView.reads
             for v in views:
                 v.__class__ = View
             targets = phone.observe(screenshot=False).hierarchy.find_all(clickable=True)

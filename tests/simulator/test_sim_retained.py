@@ -16,10 +16,12 @@ from mobile_gym.actions import Action
 from mobile_gym.authoring.explorer import state_key
 from mobile_gym.simulator import SimulatedDevice
 from mobile_gym.simulator import retained
+from mobile_gym.simulator.layout import Layout
+from mobile_gym.simulator.views import Column, Text, View
 from mobile_gym.simulator.apps import FACTORIES
 from mobile_gym.simulator.runtime import LAUNCHER_PACKAGE
 
-from phone import tap
+from phone import ReadingView, tap
 
 MODELLED = ("com.android.settings", "com.google.android.deskclock", "com.android.vending", "com.android.chrome",
             LAUNCHER_PACKAGE)
@@ -163,15 +165,54 @@ def test_retained_caches_do_not_change_the_phone_state():
     assert state_key(a) == state_key(b)
 
 
-def test_the_layout_memo_holds_at_most_its_budget():
-    memo = retained._LAYOUTS
+def test_the_layout_memos_hold_at_most_their_budget():
     for seed in range(3):
         phone = SimulatedDevice(seed=seed, dynamics="default", setup={"launch": "chrome"})
         for action in record_walk("com.android.chrome", 30, seed, "pixel-6"):
             phone.perform(action)
             phone.observe(screenshot=False)
-    assert memo.entries and memo.nbytes <= memo.max_bytes
-    assert memo.nbytes == sum(cost for _, cost in memo.entries.values())
+    for memo in (retained._LAYOUTS, retained._GEOMETRIES):
+        assert memo.entries and memo.nbytes <= memo.max_bytes
+        assert memo.nbytes == sum(cost for _, cost in memo.entries.values())
+
+
+def test_layout_reads_only_the_fields_a_geometry_is_keyed_by(monkeypatch):
+    # a field layout reads but `LAYOUT_FIELDS` lacks would let two windows that lay out
+    # differently share their geometry
+    read: set[str] = set()
+
+    class Reading(Layout):
+        def place(self, v, box, clip):
+            if type(v) is not ReadingView:  # the window's root: the whole pass
+                views = list(v.walk())
+                for view in views:
+                    view.__class__ = ReadingView
+                ReadingView.reads.clear()
+                super().place(v, box, clip)
+                read.update(ReadingView.reads)
+                for view in views:
+                    view.__class__ = View
+                return
+            super().place(v, box, clip)
+
+    monkeypatch.setattr(retained, "Layout", Reading)
+    monkeypatch.setattr(retained, "_GEOMETRIES", retained.BoundedMemo(None, 0, lambda k, v: 0))  # lay out each
+    for package in MODELLED:
+        phone = SimulatedDevice(seed=1, dynamics="default", setup=_setup(package))
+        for action in record_walk(package, 40, 1, "pixel-6"):
+            phone.perform(action)
+            phone.observe(screenshot=False)
+    assert {"children", "h", "orient", "pad"} <= read
+    assert read - {"children", "bounds", "clip"} <= set(retained.LAYOUT_FIELDS)
+
+
+def test_windows_that_differ_only_in_what_they_show_share_their_geometry():
+    box = (0, 0, 1080, 2400)
+    first = retained.place(Column(Text("Alarm 7:00"), Text("On")), box, box, 2.625, {})
+    other = retained.place(Column(Text("Alarm 9:30", bold=True), Text("Off")), box, box, 2.625, {})
+    taller = retained.place(Column(Text("Alarm 9:30", lines=2), Text("Off")), box, box, 2.625, {})
+    assert other is not first and other.geometry is first.geometry
+    assert taller.geometry is not first.geometry and taller.geometry[1] != first.geometry[1]
 
 
 def test_only_the_current_screen_keeps_its_pixels():
