@@ -596,30 +596,48 @@ class ParseMemo:
     """The hierarchies of the last ``max_entries`` distinct dumps, by the dump's text,
     holding dumps of at most ``max_chars`` characters in all: a dump can be hundreds of
     KB and its nodes take a few times that, so a count alone bounds no memory. An entry
-    may be a promise, the function that makes the hierarchy when first asked for."""
+    may be a promise, the function that makes the hierarchy when first asked for.
+
+    Entries are found by the very string first: hashing a dump costs as much as a
+    tenth of a simulated step, and the string an env's observation carries is the one
+    its hierarchy was kept for. An equal string from elsewhere is found by comparing
+    the few kept dumps of its length."""
 
     def __init__(self, max_entries: int, max_chars: int):
         self.max_entries, self.max_chars = max_entries, max_chars
-        self.entries: OrderedDict[str, ViewHierarchy | Callable[[], ViewHierarchy]] = OrderedDict()
+        #: id of the kept dump -> (the dump, its hierarchy or a promise), least recent first
+        self.entries: OrderedDict[int, tuple[str, ViewHierarchy | Callable[[], ViewHierarchy]]] = OrderedDict()
         self.chars = 0  # the kept dumps' total length
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
         return len(self.entries)
 
+    def _find(self, xml: str) -> int | None:
+        """The key of the entry kept for a dump equal to ``xml``, or None."""
+        key = id(xml)
+        if key in self.entries:  # the entry holds its string: no other string has its id
+            return key
+        n = len(xml)
+        for key, (kept, _) in self.entries.items():
+            if len(kept) == n and kept == xml:
+                return key
+        return None
+
     def get(self, xml: str) -> ViewHierarchy | None:
         """The hierarchy kept for ``xml`` (made now if promised), or None."""
         with self._lock:
-            entry = self.entries.get(xml)
-            if entry is None:
+            key = self._find(xml)
+            if key is None:
                 return None
+            kept, entry = self.entries[key]
             if isinstance(entry, ViewHierarchy):
-                self.entries.move_to_end(xml)
+                self.entries.move_to_end(key)
                 return entry
             # a promise is taken out while it runs: one that reads another state's
             # hierarchy of the same dump (a replay's) finds no entry instead of itself
-            del self.entries[xml]
-            self.chars -= len(xml)
+            del self.entries[key]
+            self.chars -= len(kept)
         hierarchy = entry()  # made once, then kept in the promise's place
         if hierarchy is not None:  # None: a weak promise whose maker is gone
             self.put(xml, hierarchy)
@@ -642,15 +660,16 @@ class ParseMemo:
         if not isinstance(xml, str) or len(xml) > self.max_chars:
             return
         with self._lock:
-            kept = self.entries.pop(xml, None)  # re-keyed: this very string's lookups compare no text
-            if kept is not None:
-                self.chars -= len(xml)
+            key = self._find(xml)
+            if key is not None:  # re-keyed by this very string: its lookups compare no text
+                kept_xml, kept = self.entries.pop(key)
+                self.chars -= len(kept_xml)
                 if not replace and not isinstance(kept, _WeakPromise):  # a fresh promise lives longer
                     entry = kept
-            self.entries[xml] = entry
+            self.entries[id(xml)] = (xml, entry)
             self.chars += len(xml)
             while len(self.entries) > self.max_entries or self.chars > self.max_chars:
-                self.chars -= len(self.entries.popitem(last=False)[0])
+                self.chars -= len(self.entries.popitem(last=False)[1][0])
 
     def clear(self) -> None:
         with self._lock:
