@@ -2,8 +2,8 @@
 
 Nodes are drawn in tree order by routines chosen from their ``style`` or Android class:
 backgrounds clipped to the visible part, text from a cache of line masks (rasterising
-text is most of the cost of a frame; every cache is bounded in memory), widgets in their
-state (switch thumbs, check marks, a cursor in the focused field), dialogs over a dimmed
+text is most of the cost of a frame; every cache is bounded in memory), icons from a cache
+of drawn glyphs, widgets in their state (switch thumbs, check marks, a cursor in the focused field), dialogs over a dimmed
 screen and a keyboard.
 """
 
@@ -208,6 +208,12 @@ _BODIES = BoundedMemo(None, 64 << 20, lambda key, kept: kept[0].nbytes, "_BODIES
 #: an app window's pixels dimmed under a modal dialog (as an image: a dialog is drawn on it)
 _DIMMED = BoundedMemo(None, 4 << 20, lambda key, img: img.width * img.height * 4, "_DIMMED")
 _TILES = BoundedMemo(None, 8 << 20, lambda key, tile: 2 * tile[0].nbytes, "_TILES")
+#: (glyph, box, colour, output size) -> its pixels, their alpha and where they go
+_GLYPH_TILES = BoundedMemo(None, 4 << 20, lambda key, tile: 5 * (tile[2][2] - tile[2][0]) * (tile[2][3] - tile[2][1]),
+                           "_GLYPH_TILES")
+#: How far (px) a glyph's tile reaches past its box: room to spare (glyphs draw within
+#: their box, strokes at 0.6 of its side).
+GLYPH_MARGIN = 8
 
 
 def look(window: Window) -> Look:
@@ -417,6 +423,27 @@ class Renderer:
             y += line_h
         return end
 
+    def _glyph(self, name: str | None, box, colour: Colour) -> None:
+        """`draw_glyph`, pasted from a memo of drawn glyphs: an icon is drawn in the same
+        place on many screens (a toolbar's, a list's), and drawing its strokes costs ten
+        times pasting them. The pixels are the drawing's own: drawn at the same place on a
+        clear canvas, pasted through their alpha (every pixel drawn or not)."""
+        key = (name, tuple(box), colour, self.size)
+        tile = _GLYPH_TILES.lookup(key)
+        if tile is None:
+            (W, H), (l, t, r, b) = self.size, box
+            x0, y0 = max(0, math.floor(l) - GLYPH_MARGIN), max(0, math.floor(t) - GLYPH_MARGIN)
+            x1, y1 = min(W, math.ceil(r) + GLYPH_MARGIN), min(H, math.ceil(b) + GLYPH_MARGIN)
+            if x1 <= x0 or y1 <= y0:
+                return  # off the screen
+            canvas = Image.new("RGBA", (x1, y1))
+            draw_glyph(ImageDraw.Draw(canvas), name, box, colour)
+            drawn = canvas.crop((x0, y0, x1, y1))
+            tile = (drawn.convert("RGB").im, drawn.getchannel("A").im, (x0, y0, x1, y1))  # Pillow's core images
+            _GLYPH_TILES.store(key, tile)
+        pixels, alpha, where = tile
+        self.core.paste(pixels, where, alpha)
+
     def _visible(self, v: View) -> bool:
         return v.clip is not None and v.clip == v.bounds
 
@@ -494,7 +521,7 @@ class Renderer:
         self.draw.ellipse(box, fill=v.bg or self.theme["primary"])
         if v.icon and v.icon != "app":
             g = d * 0.32
-            draw_glyph(self.draw, v.icon, self._box((cx - g, cy - g, cx + g, cy + g)), (255, 255, 255))
+            self._glyph(v.icon, self._box((cx - g, cy - g, cx + g, cy + g)), (255, 255, 255))
         else:
             px = max(6, int(d * 0.45 * self.sy))
             mask = _mask((v.text or "?")[:1].upper(), px, True)
@@ -537,13 +564,13 @@ class Renderer:
                 x, y = int(cx - mask.width / 2), int(cy - px * 0.62)
                 self.img.paste(v.fg or (255, 255, 255), (x, y, x + mask.width, y + mask.height), mask)
             else:
-                draw_glyph(self.draw, v.icon, (cx - d / 3, cy - d / 3, cx + d / 3, cy + d / 3),
+                self._glyph(v.icon, (cx - d / 3, cy - d / 3, cx + d / 3, cy + d / 3),
                            v.fg or (255, 255, 255))
             return
         if v.icon:
             s = min(r - l, b - t, self._px(40))
             cx, cy = (l + r) / 2, (t + b) / 2
-            draw_glyph(self.draw, v.icon, (cx - s / 2, cy - s / 2, cx + s / 2, cy + s / 2),
+            self._glyph(v.icon, (cx - s / 2, cy - s / 2, cx + s / 2, cy + s / 2),
                        fg if v.enabled else self.theme["muted"])
 
     def _edit(self, v: View) -> None:
@@ -594,7 +621,7 @@ class Renderer:
         box = (x0, cy - s / 2, x0 + s, cy + s / 2)
         if v.checked:
             self._rect(box, th["primary"], 3)
-            draw_glyph(self.draw, "check", self._box(box), th["on_primary"])
+            self._glyph("check", self._box(box), th["on_primary"])
         else:
             self._rect(box, th["bg"], 3, outline=th["muted"])
         if v.text:

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from PIL import Image, ImageDraw
 
 from mobile_gym.actions import Action
 from mobile_gym.simulator import SimulatedDevice, render, retained
+from mobile_gym.simulator.glyphs import GLYPHS, draw_glyph
 from mobile_gym.simulator.render import DRAWN_FIELDS, Renderer, look
 from mobile_gym.simulator.runtime import Frame, Window
 from mobile_gym.simulator.views import Button, Column, Text, View
@@ -127,3 +129,25 @@ def test_a_modal_dialog_is_drawn_over_the_screen_under_it_dimmed_once(monkeypatc
     for kept, drawn in zip(shots[True], shots[False]):
         assert np.array_equal(kept, drawn)
     assert len({a.tobytes() for a in shots[True]}) == 4
+
+
+def test_a_glyph_pasted_from_the_memo_is_the_glyph_drawn():
+    """Glyphs are drawn once per place and colour and pasted after: every glyph at
+    fractional boxes (partly off the screen too), in any colour, over any background,
+    pasted the first and the second time, equals drawing it."""
+    rng = np.random.default_rng(0)
+    renderer = Renderer(SCREEN, SIZE)
+    for name in [*GLYPHS, None]:
+        for _ in range(12):
+            side = float(rng.uniform(4, 60))
+            left, top = float(rng.uniform(-20, SIZE[0])), float(rng.uniform(-20, SIZE[1]))
+            box = (left, top, left + side, top + side * float(rng.uniform(0.8, 1.2)))
+            colour = tuple(int(c) for c in rng.integers(0, 256, 3))
+            background = tuple(int(c) for c in rng.integers(0, 256, 3))
+            drawn = Image.new("RGB", SIZE, background)
+            draw_glyph(ImageDraw.Draw(drawn), name, box, colour)
+            for _ in range(2):
+                pasted = Image.new("RGB", SIZE, background)
+                renderer.img, renderer.core = pasted, pasted.im
+                renderer._glyph(name, box, colour)
+                assert np.array_equal(np.asarray(pasted), np.asarray(drawn)), (name, box)

@@ -154,7 +154,8 @@ def test_renderer_caches_hold_at_most_their_byte_budgets(monkeypatch):
     assert sum(m.width * m.height for m in masks) <= (1 << 20) + (256 << 10)  # budget + one frame's
     memos = [m for m in vars(render).values() if isinstance(m, BoundedMemo)]
     assert {m.__name__ for m in memos} >= {"_mask", "_typeset", "_fit", "_drawable", "_keyboard_keys", "_BODIES",
-                                           "_LOOKS", "_LAST_OF_GEOMETRY", "_DIMMED", "_TILES"}
+                                           "_LOOKS", "_LAST_OF_GEOMETRY", "_DIMMED", "_TILES",
+                                           "_GLYPH_TILES"}
     for memo in memos:
         assert memo.nbytes <= memo.max_bytes
         assert memo.nbytes == sum(cost for _, cost in memo.entries.values())
