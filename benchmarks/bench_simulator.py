@@ -92,6 +92,7 @@ def replay(actions: list[Action], seed: int, profile: str, dynamics: str,
         phases["render"].append(t4 - t3)
         phases["step"].append(t4 - t0)
         assert xml
+    phone.close()  # as an env's close or reset does: the next replay does not collect this phone
     return phases
 
 
