@@ -3,8 +3,8 @@
 Nodes are drawn in tree order by routines chosen from their ``style`` or Android class:
 backgrounds clipped to the visible part, text from a cache of line masks (rasterising
 text is most of the cost of a frame; every cache is bounded in memory), icons from a cache
-of drawn glyphs, widgets in their state (switch thumbs, check marks, a cursor in the focused field), dialogs over a dimmed
-screen and a keyboard.
+of drawn glyphs, widgets in their state (switch thumbs, check marks, a cursor in the
+focused field), dialogs over a dimmed screen and a keyboard.
 """
 
 from __future__ import annotations
@@ -236,8 +236,8 @@ def look(window: Window) -> Look:
 
 
 def _array(img: Image.Image) -> np.ndarray:
-    """An RGB image's pixels as a read-only array over its packed bytes: `np.array` would
-    copy them once more into new memory (a fifth of drawing a whole window)."""
+    """An RGB image's pixels as a read-only array over its packed bytes (`np.array` would
+    copy them once more)."""
     return np.frombuffer(img.tobytes(), np.uint8).reshape(img.height, img.width, 3)
 
 

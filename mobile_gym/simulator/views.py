@@ -37,7 +37,7 @@ WEBVIEW = "android.webkit.WebView"
 _LEAF: tuple = ()  # a leaf's children (no list to allocate)
 _NO_PAD = (0.0, 0.0, 0.0, 0.0)  # the default padding, made once
 #: Marks the end of `View`'s positional parameters. The rest are meant as keywords, but
-#: written after a bare ``*`` CPython fills each missing one from a dict (a third of the
+#: written after a bare ``*`` CPython fills each missing one from a dict (over a quarter of the
 #: cost of a view, of which a frame builds hundreds); a third positional argument lands
 #: here instead and is refused.
 _KEYWORDS = object()
