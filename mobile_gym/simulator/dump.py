@@ -12,7 +12,7 @@ from typing import Callable, Hashable
 
 from mobile_gym.simulator.text import dumpable
 from mobile_gym.simulator.views import View
-from mobile_gym.ui.hierarchy import Bounds, Node, ViewHierarchy
+from mobile_gym.ui.hierarchy import FLAG_NAMES, Bounds, Node, ViewHierarchy
 
 HEADER = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>"
 
@@ -120,11 +120,9 @@ def _nodes(records: tuple[tuple, ...], hierarchy: ViewHierarchy) -> Node:
 def _flags(*values: bool) -> dict[str, bool]:
     """A node's flags by name, one dict for each combination (nodes share it: a node is
     read, never changed)."""
-    return dict(zip(_FLAG_NAMES, values))
+    return dict(zip(FLAG_NAMES, values))  # the order a parse gives them
 
 
-_FLAG_NAMES = ("checkable", "checked", "clickable", "enabled", "focusable", "focused", "scrollable",
-               "long-clickable", "password", "selected")
 _INDEX = tuple(str(i) for i in range(64))
 
 

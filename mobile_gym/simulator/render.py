@@ -337,7 +337,7 @@ class Renderer:
         if kept is None:
             return None
         W, H = self.size
-        across, down = REACH_DP[0] * self.dp, REACH_DP[1] * self.dp
+        across, down = self._reach()
         l, t, r, b = math.inf, math.inf, -math.inf, -math.inf  # screen px
         for was, now in zip(old.drawn, look(window).drawn):
             if was != now:
@@ -376,6 +376,10 @@ class Renderer:
     # ------------------------------------------------------------------ helpers
     def _box(self, b) -> tuple[int, int, int, int]:
         return (int(b[0] * self.sx), int(b[1] * self.sy), int(b[2] * self.sx), int(b[3] * self.sy))
+
+    def _reach(self) -> tuple[float, float]:
+        """`REACH_DP` in screen px (across, down)."""
+        return REACH_DP[0] * self.dp, REACH_DP[1] * self.dp
 
     def _px(self, dp: float) -> int:
         return max(1, int(dp * self.dp * self.k))
@@ -458,7 +462,7 @@ class Renderer:
         elif kind == "keyboard":
             self._keyboard(window.root)
         if within is not None:  # in screen px, grown by the reach of any view's drawing
-            across, down = REACH_DP[0] * self.dp, REACH_DP[1] * self.dp
+            across, down = self._reach()
             l, t = (within[0] - 1) / self.sx - across, (within[1] - 1) / self.sy - down
             r, b = (within[2] + 1) / self.sx + across, (within[3] + 1) / self.sy + down
         stack = [window.root]

@@ -142,8 +142,8 @@ LAYOUT_FIELDS = ("orient", "h", "w", "weight", "pad", "gap", "fill", "scroll_key
 _laid_out = attrgetter(*LAYOUT_FIELDS)
 _children = attrgetter("children")
 #: Bytes a geometry holds per view: its layout fields in the key, bounds and clip.
-BYTES_PER_PLACED_VIEW = 400
-_GEOMETRIES = BoundedMemo(None, 16 << 20, lambda key, kept: BYTES_PER_PLACED_VIEW * len(kept[0]), "_GEOMETRIES")
+GEOMETRY_BYTES_PER_VIEW = 400
+_GEOMETRIES = BoundedMemo(None, 16 << 20, lambda key, kept: GEOMETRY_BYTES_PER_VIEW * len(kept[0]), "_GEOMETRIES")
 
 
 def _geometry(root: View, views: list[View], box: Box, clip: Box, density: float,
