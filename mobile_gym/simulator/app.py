@@ -41,13 +41,14 @@ class Surface:
         raise NotImplementedError
 
     def inputs(self) -> Hashable | None:
-        """What `build` reads besides the surface's fields, scroll and focus and the clock,
-        as a hashable value, where the app can say it cheaply. In retained mode, while it
-        stays equal the runtime shows the window built last instead of building again,
-        handlers included: so it must also change when an object a handler closes over is
-        replaced by another. It may first make the changes `build` makes before drawing
-        (Chrome's `Main` settles a new page), nothing else. None (the default): built
-        every time the screen may change."""
+        """What `build` reads besides the surface's fields and focus and the clock, as a
+        hashable value, where the app can say it cheaply (`build` never reads `scroll`).
+        In retained mode, while it stays equal the runtime shows the window built last
+        instead of building again (laid out again if scrolled), handlers included: so it
+        must also change when an object a handler closes over is replaced by another. It
+        may first make the changes `build` makes before drawing (Chrome's `Main` settles a
+        new page), nothing else. None (the default): built every time the screen may
+        change."""
         return None
 
     def on_back(self) -> bool:

@@ -270,8 +270,9 @@ class Renderer:
         shows)."""
         self.theme, self.dp = DARK if frame.dark else LIGHT, frame.scale_dp
         how = (frame.dark, frame.scale_dp, self.size, self.sx, self.sy)  # how any window is drawn here
-        body = [w for w in frame.windows if w.kind not in BARS]
-        bars = [w for w in frame.windows if w.kind in BARS]
+        windows = frame.in_place().windows  # its views where this frame shows them
+        body = [w for w in windows if w.kind not in BARS]
+        bars = [w for w in windows if w.kind in BARS]
         looks = tuple((look(w).id, w.kind, _shades_below(w)) for w in body)
         shown = tuple((look(w).id, w.kind) for w in bars)
         kept = _BODIES.lookup((looks, *how))

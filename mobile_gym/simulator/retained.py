@@ -117,21 +117,42 @@ class Placed:
         return records
 
 
+class Tree:
+    """A built tree of views, laid out once per scroll offsets it is shown at (a scroll
+    moves views, it changes none: the activity keeps the tree): its `structure`, its views
+    in walk order, and ``placed``, the layout whose geometry they carry now."""
+
+    __slots__ = ("shape", "views", "placed")
+
+    def __init__(self, root: View):
+        shape, self.views = structure(root)
+        self.shape = Key(shape)
+        self.placed: Placed | None = None
+
+    def carry(self, placed: Placed) -> None:
+        """Give the views ``placed``'s geometry (a frame shown before, drawn or dumped
+        after its tree was laid out again at other offsets)."""
+        if self.placed is not placed:
+            for v, (bounds, clip) in zip(self.views, placed.geometry):
+                v.bounds, v.clip = bounds, clip
+            self.placed = placed
+
+
 _LAYOUTS = BoundedMemo(None, 48 << 20, lambda key, placed: BYTES_PER_VIEW * len(placed.geometry), "_LAYOUTS")
 
 
-def place(root: View, box: Box, clip: Box, density: float, scroll: MutableMapping[str, int]) -> Placed:
-    """Lay ``root`` out in ``box`` (as `Layout.place`), or take the layout of an equal
+def place(tree: Tree, box: Box, clip: Box, density: float, scroll: MutableMapping[str, int]) -> Placed:
+    """Lay ``tree`` out in ``box`` (as `Layout.place`), or take the layout of an equal
     window laid out before."""
-    shape, views = structure(root)
     scrolled = tuple(sorted(scroll.items()))
-    key = Key((shape, box, clip, density, scrolled))
+    key = Key((tree.shape, box, clip, density, scrolled))
     placed = _LAYOUTS.lookup(key)
     if placed is None:
-        placed = Placed(*_geometry(root, views, box, clip, density, scroll, scrolled))
+        placed = Placed(*_geometry(tree.views, box, clip, density, scroll, scrolled))
         _LAYOUTS.store(key, placed)
     else:
-        placed.apply(views, scroll)
+        placed.apply(tree.views, scroll)
+    tree.placed = placed
     return placed
 
 
@@ -146,14 +167,14 @@ GEOMETRY_BYTES_PER_VIEW = 400
 _GEOMETRIES = BoundedMemo(None, 16 << 20, lambda key, kept: GEOMETRY_BYTES_PER_VIEW * len(kept[0]), "_GEOMETRIES")
 
 
-def _geometry(root: View, views: list[View], box: Box, clip: Box, density: float,
+def _geometry(views: list[View], box: Box, clip: Box, density: float,
               scroll: MutableMapping[str, int], scrolled: tuple) -> tuple[tuple, dict[str, int]]:
     """Lay out a window not laid out before: each view's (bounds, clip) and the scroll
     clamped, taken from a window whose views agree on `LAYOUT_FIELDS` when there was one."""
     key = Key((tuple(map(_laid_out, views)), tuple(map(len, map(_children, views))), box, clip, density, scrolled))
     kept = _GEOMETRIES.lookup(key)
     if kept is None:
-        Layout(density, scroll).place(root, box, clip)
+        Layout(density, scroll).place(views[0], box, clip)
         kept = (tuple([(v.bounds, v.clip) for v in views]), dict(scroll))
         _GEOMETRIES.store(key, kept)
     else:

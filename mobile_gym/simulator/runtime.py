@@ -23,7 +23,7 @@ from mobile_gym.simulator.dump import hierarchy_of_windows, joined_dump, node_re
 from mobile_gym.simulator.dynamics import Dynamics
 from mobile_gym.simulator.layout import Box, Layout
 from mobile_gym.simulator.profiles import DeviceProfile
-from mobile_gym.simulator.retained import Placed, place
+from mobile_gym.simulator.retained import Placed, Tree, place
 from mobile_gym.simulator.text import MAX_FIELD_LENGTH, typed
 from mobile_gym.simulator.views import (
     FRAME, IMAGE, IMAGE_BUTTON, LINEAR, TEXT, View,
@@ -46,9 +46,17 @@ class Window:
     surface: Surface | None = None  # who handles its input; None for system windows
     kind: str = "app"  # app, alert, sheet, menu, keyboard, status, nav, toast
     placed: Placed | None = None  # its layout in retained mode (None: the reference path)
+    tree: Tree | None = None  # ... and its views (an activity lays them out again when scrolled)
 
     def __post_init__(self) -> None:
         self.root.package = self.package  # the dump writes it on every node
+
+    def in_place(self) -> Window:
+        """This window, its views carrying its layout (a later frame may have laid them
+        out at other scroll offsets)."""
+        if self.tree is not None:
+            self.tree.carry(self.placed)
+        return self
 
 
 @dataclass
@@ -71,7 +79,7 @@ class Frame:
     def xml(self) -> str:
         if self._xml is None:
             shown = self._shown()
-            parts = [(w.root, w.placed.fragment(w.root, i, w.package) if w.placed is not None
+            parts = [(w.root, w.in_place().placed.fragment(w.root, i, w.package) if w.placed is not None
                       else window_dump(w.root, i, w.package)) for i, w in enumerate(shown)]
             self._xml = joined_dump([text for _, text in parts])
             # what the status and navigation bars show (the clock ticks) is no new screen
@@ -83,10 +91,15 @@ class Frame:
         """The parse of `xml`, made from the views instead of parsing it."""
         if self._hierarchy is None:
             xml = self.xml  # writes the dump, and with it `_same_apps`
-            records = [partial(w.placed.node_records if w.placed is not None else node_records, w.root, i, w.package)
-                       for i, w in enumerate(self._shown())]
+            records = [partial(_records, w, i) for i, w in enumerate(self._shown())]
             self._hierarchy = hierarchy_of_windows(records, xml, self._same_apps)
         return self._hierarchy
+
+    def in_place(self) -> Frame:
+        """This frame, the views of its windows carrying its layout (`Window.in_place`)."""
+        for w in self.windows:
+            w.in_place()
+        return self
 
     def _shown(self) -> list[Window]:
         """The windows the dump writes: a toast is not in it, nor a window off screen."""
@@ -104,10 +117,18 @@ class Frame:
                      self.ui_clock_reads)
 
     def nodes(self) -> Iterator[View]:
-        for w in self.windows:
+        for w in self.in_place().windows:
             for v in w.root.walk():
                 if v.clip is not None:
                     yield v
+
+
+def _records(window: Window, index: int) -> tuple[tuple, ...]:
+    """The `dump.node_records` of ``window`` shown ``index``-th (read when a hierarchy's
+    nodes are first read)."""
+    if window.placed is None:
+        return node_records(window.root, index, window.package)
+    return window.in_place().placed.node_records(window.root, index, window.package)
 
 
 AppFactory = Callable[["Runtime"], App]
@@ -117,7 +138,8 @@ T = TypeVar("T")
 class _Built(NamedTuple):
     """An activity's window as built last (retained mode)."""
 
-    inputs: Hashable  # its `Surface.inputs` and fields, scroll and focus then
+    inputs: Hashable  # its `Surface.inputs`, fields and focus then
+    scroll: tuple  # its scroll offsets as laid out
     clock: dict[str, int]  # the clock readings it shows
     window: Window
 
@@ -327,6 +349,7 @@ class Runtime:
         app = activity.app
         if activity in app.stack:
             app.stack.remove(activity)
+        self._built.pop(activity, None)
         self.keyboard = False
         if not app.stack and self.foreground == app.package:
             caller = self.callers.pop(app.package, None)
@@ -484,7 +507,7 @@ class Runtime:
             frame = self._build()
         if frame is not self._frame:
             self._frame, self._screenshots = frame, {}
-        return frame
+        return frame.in_place()  # input finds its views where they are shown
 
     def screenshots(self, frame: Frame) -> dict[tuple[int, int], np.ndarray]:
         """Where the screenshots of ``frame`` are kept by size: the current frame's are
@@ -528,14 +551,22 @@ class Runtime:
 
     def _activity_window(self, app: App, activity: Activity) -> Window:
         """The activity's window: in retained mode the one built last while the activity's
-        `inputs`, fields, scroll, focus and the clock readings it showed are unchanged."""
+        `inputs`, fields, focus and the clock readings it showed are unchanged (its views
+        laid out again if only its scroll offsets changed)."""
         inputs = activity.inputs() if self.retained else None
+        screen = (0, 0, *self.profile.size)
         if inputs is not None:
-            inputs = (inputs, _ui_state(activity))
+            inputs = (inputs, tuple(activity.fields.items()), activity.focus)
             kept = self._built.get(activity)
             if kept is not None and kept.inputs == inputs and not self.clock_moved(kept.clock):
                 self._clock_read.update(kept.clock)  # what the frame shows
-                return kept.window
+                if kept.scroll == tuple(activity.scroll.items()):
+                    return kept.window
+                old = kept.window
+                window = Window(old.root, app.package, activity, "app",
+                                self._place(old.root, screen, activity.scroll, old.tree), old.tree)
+                self._built[activity] = kept._replace(scroll=tuple(activity.scroll.items()), window=window)
+                return window
 
         def build() -> Window:
             content = _fill_fields(activity.build(), activity)
@@ -543,14 +574,14 @@ class Runtime:
                                                    orient="z")],
                                      pad=(0, self.profile.status_bar_dp, 0, self.profile.nav_bar_dp))],
                         orient="z")
-            return Window(root, app.package, activity, "app",
-                          self._place(root, (0, 0, *self.profile.size), activity.scroll))
+            tree = Tree(root) if self.retained else None
+            return Window(root, app.package, activity, "app", self._place(root, screen, activity.scroll, tree), tree)
 
         window, reads = self.read_clock(build)
         if inputs is not None:
             if len(self._built) >= 64:
                 self._built.clear()
-            self._built[activity] = _Built((inputs[0], _ui_state(activity)), reads, window)  # scroll as laid out
+            self._built[activity] = _Built(inputs, tuple(activity.scroll.items()), reads, window)  # as laid out
         return window
 
     def _bars_px(self) -> tuple[int, int]:
@@ -559,10 +590,12 @@ class Runtime:
         return (int(round(self.profile.status_bar_dp * density)),
                 self.profile.size[1] - int(round(self.profile.nav_bar_dp * density)))
 
-    def _place(self, root: View, box: Box, scroll: dict[str, int]) -> Placed | None:
+    def _place(self, root: View, box: Box, scroll: dict[str, int], tree: Tree | None = None) -> Placed | None:
+        """Lay ``root`` out in ``box``: in retained mode through `retained.place` (``tree``:
+        its views, if already known)."""
         screen = (0, 0, *self.profile.size)
         if self.retained:
-            return place(root, box, screen, self.profile.density, scroll)
+            return place(tree or Tree(root), box, screen, self.profile.density, scroll)
         Layout(self.profile.density, scroll).place(root, box, screen)
         return None
 
@@ -682,11 +715,6 @@ def _touch_target(view: View, x: int, y: int) -> View | None:
         if target is not None:
             return target
     return view if view.clickable else None  # a disabled view still takes the touch
-
-
-def _ui_state(surface: Surface) -> tuple:
-    """What of a surface's own UI state its window shows."""
-    return tuple(surface.fields.items()), tuple(surface.scroll.items()), surface.focus
 
 
 def _fill_fields(root: View, surface: Surface) -> View:

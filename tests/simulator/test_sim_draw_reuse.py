@@ -49,7 +49,7 @@ def test_drawing_reads_only_the_fields_a_look_holds():
 
 def _window(*views: View) -> Window:
     root = Column(*views)
-    placed = retained.place(root, (0, 0, *SCREEN), (0, 0, *SCREEN), 2.625, {})
+    placed = retained.place(retained.Tree(root), (0, 0, *SCREEN), (0, 0, *SCREEN), 2.625, {})
     return Window(root, "com.example", None, "app", placed)
 
 

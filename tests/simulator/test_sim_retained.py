@@ -208,9 +208,9 @@ def test_layout_reads_only_the_fields_a_geometry_is_keyed_by(monkeypatch):
 
 def test_windows_that_differ_only_in_what_they_show_share_their_geometry():
     box = (0, 0, 1080, 2400)
-    first = retained.place(Column(Text("Alarm 7:00"), Text("On")), box, box, 2.625, {})
-    other = retained.place(Column(Text("Alarm 9:30", bold=True), Text("Off")), box, box, 2.625, {})
-    taller = retained.place(Column(Text("Alarm 9:30", lines=2), Text("Off")), box, box, 2.625, {})
+    first = retained.place(retained.Tree(Column(Text("Alarm 7:00"), Text("On"))), box, box, 2.625, {})
+    other = retained.place(retained.Tree(Column(Text("Alarm 9:30", bold=True), Text("Off"))), box, box, 2.625, {})
+    taller = retained.place(retained.Tree(Column(Text("Alarm 9:30", lines=2), Text("Off"))), box, box, 2.625, {})
     assert other is not first and other.geometry is first.geometry
     assert taller.geometry is not first.geometry and taller.geometry[1] != first.geometry[1]
 

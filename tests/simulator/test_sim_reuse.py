@@ -1,6 +1,6 @@
-"""Retained mode's build reuse: an activity whose `Surface.inputs`, fields, scroll, focus
-and clock readings are unchanged shows the window built last, without building; any
-change to what it shows builds it again (the retained-vs-reference walks in
+"""Retained mode's build reuse: an activity whose `Surface.inputs`, fields, focus and
+clock readings are unchanged shows the window built last, without building (laid out
+again if it scrolled); any change to what it shows builds it again (the retained-vs-reference walks in
 test_sim_retained.py check the pixels and dumps; these check when building happens)."""
 
 from __future__ import annotations
@@ -13,7 +13,9 @@ from mobile_gym.simulator.apps.clock.main import DeskClock
 from mobile_gym.simulator.apps.launcher import Home
 from mobile_gym.simulator.apps.settings import Main, SubSettings
 
-from phone import swipe_up, tap
+from mobile_gym.ui.hierarchy import ViewHierarchy
+
+from phone import assert_same_nodes, swipe_up, tap
 
 
 def count_builds(monkeypatch, *classes) -> dict[str, int]:
@@ -67,12 +69,38 @@ def test_a_change_to_what_a_screen_shows_builds_it_again(builds):
     assert dumps[0] == dumps[1]
 
 
-def test_typing_and_scrolling_build_again(builds):
+def test_scrolling_lays_the_built_views_out_again_without_building(builds):
     phone = SimulatedDevice(seed=0, setup={"launch": "settings"})
     first = phone.observe(screenshot=False).xml
     swipe_up(phone)
-    assert phone.observe(screenshot=False).xml != first and builds["Main"] == 2
-    phone.perform(Action.home())
+    assert phone.observe(screenshot=False).xml != first and builds["Main"] == 1
+    tap(phone, text="Safety & emergency")  # the scrolled window's handlers, where it shows them
+    assert phone.foreground_activity().endswith(".SubSettings")
+
+
+def test_frames_shown_before_a_scroll_still_show_what_they_showed(builds):
+    """An activity's views are laid out again when it scrolls; a frame shown before
+    (a deferred screenshot, a hierarchy read later) still draws and dumps its own layout."""
+    steps = [None, swipe_up, swipe_up, lambda phone: phone.perform(Action.swipe(0.5, 0.3, 0.5, 0.8)), swipe_up]
+    shots = []
+    for retained in (True, False):
+        phone = SimulatedDevice(seed=0, setup={"launch": "settings"}, retained=retained)
+        observations = []
+        for step in steps:
+            if step is not None:
+                step(phone)
+            observations.append(phone.observe(screenshot=False, deferred_screenshot=True))
+        observations.reverse()  # read last first: the views carry the last layout
+        for o in observations:  # each frame's nodes against a parse of its dump (not a memo's)
+            assert_same_nodes(o.hierarchy, ViewHierarchy(o.xml))
+        shots.append([o.screenshot.tobytes() for o in observations])
+    assert builds["Main"] == 1 + len(steps)  # built once retained, at every step on the reference path
+    assert len(set(shots[0])) == len(steps)  # every swipe moved the list
+    assert shots[0] == shots[1]
+
+
+def test_typing_builds_again(builds):
+    phone = SimulatedDevice(seed=0)
     phone.perform(Action.swipe(0.5, 0.8, 0.5, 0.3))  # the launcher's app drawer
     tap(phone, text="Search your phone and more")
     start = builds["Home"]

@@ -62,6 +62,9 @@ class LoginApp(App):
 class Welcome(Activity):
     name = ".ui.WelcomeActivity"
 
+    def inputs(self) -> tuple:
+        return self.app.state.logged_in, self.app.state.username
+
     def build(self) -> View:
         pkg, app = self.app.package, self.app
         if app.state.logged_in:
@@ -85,6 +88,9 @@ class Welcome(Activity):
 
 class Login(Activity):
     name = ".ui.LoginActivity"
+
+    def inputs(self) -> tuple:
+        return ()  # its fields alone
 
     def build(self) -> View:
         pkg = self.app.package
@@ -114,6 +120,9 @@ class Login(Activity):
 
 class ForgotPassword(Activity):
     name = ".ui.ForgotPasswordActivity"
+
+    def inputs(self) -> tuple:
+        return ()  # its field alone
 
     def build(self) -> View:
         pkg = self.app.package
@@ -156,6 +165,9 @@ class PlaceholderApp(App):
 
 class Placeholder(Activity):
     name = ".MainActivity"
+
+    def inputs(self) -> tuple:
+        return ()
 
     def build(self) -> View:
         return Column(

@@ -46,6 +46,9 @@ class CitySelection(Activity):
             selected=selected,
         )
 
+    def inputs(self) -> tuple:
+        return tuple(self.app.state.cities), self.app.state.use_24_hour
+
     def build(self) -> View:
         query = self.fields.get("search", "").strip().lower()
         chosen = self.app.state.cities

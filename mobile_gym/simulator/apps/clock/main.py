@@ -161,6 +161,9 @@ class Screensaver(Activity):
 
     name = "com.android.deskclock.ScreensaverActivity"
 
+    def inputs(self) -> tuple:
+        return self.app.state.show_seconds, self.app.state.use_24_hour
+
     def build(self) -> View:
         s = self.app.state
         grey = (150, 150, 156)

@@ -7,6 +7,7 @@ the 12-hour format for clock" can be done inside the app, the Clock section here
 
 from __future__ import annotations
 
+import pickle
 from functools import partial
 
 from mobile_gym.simulator.app import Activity
@@ -63,6 +64,9 @@ class SettingsActivity(Activity):
                     desc=f"Alarm volume {level * 10}%"), h=40, gap=8),
             pad=(16, 8, 16, 8),
         )
+
+    def inputs(self) -> bytes:
+        return pickle.dumps(self.app.state, pickle.HIGHEST_PROTOCOL)  # handlers close over self alone
 
     def build(self) -> View:
         s = self.app.state
