@@ -121,13 +121,23 @@ def _fit(text: str, px: int, width: int, lines: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-@lru_bytes(8 << 20, lambda args, lines: sys.getsizeof(args[0]) + sum(w * h for _, w, h in lines))
-def _typeset(text: str, px: int, width: int, lines: int, bold: bool) -> tuple[tuple[object, int, int], ...]:
-    """``text`` as a TextView ``width`` px wide shows it: each line's mask and size. The
+def _inked_size(args: tuple, lines: tuple) -> int:
+    return sys.getsizeof(args[0]) + sum((r - l) * (b - t) for _, _, (l, t, r, b) in lines)
+
+
+@lru_bytes(8 << 20, _inked_size)
+def _typeset(text: str, px: int, width: int, lines: int, bold: bool) -> tuple[tuple[int, object, tuple], ...]:
+    """``text`` as a TextView ``width`` px wide shows it: each line's width, and the part
+    of its mask that has ink with its box in the line (None and an empty box if none). The
     masks are Pillow's core images, pasted without `Image.paste`'s checks (a text is the
-    commonest thing drawn)."""
-    masks = (_mask(line, px, bold) for line in _fit(_drawable(text), px, width, lines))
-    return tuple((mask.im, mask.width, mask.height) for mask in masks)
+    commonest thing drawn), and only where they ink: a paste through a mask costs by the
+    pixel, and one of mask 0 changes nothing."""
+    out = []
+    for line in _fit(_drawable(text), px, width, lines):
+        mask = _mask(line, px, bold)
+        ink = mask.getbbox()
+        out.append((mask.width, mask.crop(ink).im, ink) if ink else (mask.width, None, (0, 0, 0, 0)))
+    return tuple(out)
 
 
 def _longest_fitting(font: ImageFont.FreeTypeFont, text: str, width: int, suffix: str = "") -> int:
@@ -208,8 +218,10 @@ _BODIES = BoundedMemo(None, 64 << 20, lambda key, kept: kept[0].nbytes, "_BODIES
 #: an app window's pixels dimmed under a modal dialog (as an image: a dialog is drawn on it)
 _DIMMED = BoundedMemo(None, 4 << 20, lambda key, img: img.width * img.height * 4, "_DIMMED")
 _TILES = BoundedMemo(None, 8 << 20, lambda key, tile: 2 * tile[0].nbytes, "_TILES")
-#: (glyph, box, colour, output size) -> its pixels, their alpha and where they go
-_GLYPH_TILES = BoundedMemo(None, 4 << 20, lambda key, tile: 5 * (tile[2][2] - tile[2][0]) * (tile[2][3] - tile[2][1]),
+#: (glyph, box, colour, output size) -> its drawn pixels, their alpha and where they go
+#: (nothing for a glyph that draws no pixel)
+_GLYPH_TILES = BoundedMemo(None, 4 << 20,
+                           lambda key, tile: 5 * (tile[2][2] - tile[2][0]) * (tile[2][3] - tile[2][1]) if tile else 0,
                            "_GLYPH_TILES")
 #: How far (px) a glyph's tile reaches past its box: room to spare (glyphs draw within
 #: their box, strokes at 0.6 of its side).
@@ -415,7 +427,7 @@ class Renderer:
         y = t + (b - t - line_h * len(lines)) // 2
         align = align or v.align
         end = None
-        for mask, w, h in lines:
+        for w, ink, (il, it, ir, ib) in lines:
             if y >= ct - 1 and y + line_h <= cb + 1:  # only whole lines of the visible part
                 if align == "center":
                     x = l + (r - l - w) // 2
@@ -423,7 +435,8 @@ class Renderer:
                     x = r - pad - w
                 else:
                     x = l + pad
-                self.core.paste(colour, (x, y, x + w, y + h), mask)
+                if ink is not None:
+                    self.core.paste(colour, (x + il, y + it, x + ir, y + ib), ink)
                 end = x + w
             y += line_h
         return end
@@ -443,11 +456,20 @@ class Renderer:
                 return  # off the screen
             canvas = Image.new("RGBA", (x1, y1))
             draw_glyph(ImageDraw.Draw(canvas), name, box, colour)
+            # only the drawn pixels' box: a paste through alpha costs by the pixel, and
+            # one of alpha 0 changes nothing
             drawn = canvas.crop((x0, y0, x1, y1))
-            tile = (drawn.convert("RGB").im, drawn.getchannel("A").im, (x0, y0, x1, y1))  # Pillow's core images
+            inked = drawn.getchannel("A").getbbox()
+            if inked is None:
+                tile = ()
+            else:
+                drawn, (dx0, dy0, dx1, dy1) = drawn.crop(inked), inked
+                tile = (drawn.convert("RGB").im, drawn.getchannel("A").im,
+                        (x0 + dx0, y0 + dy0, x0 + dx1, y0 + dy1))  # Pillow's core images
             _GLYPH_TILES.store(key, tile)
-        pixels, alpha, where = tile
-        self.core.paste(pixels, where, alpha)
+        if tile:
+            pixels, alpha, where = tile
+            self.core.paste(pixels, where, alpha)
 
     def _visible(self, v: View) -> bool:
         return v.clip is not None and v.clip == v.bounds

@@ -151,3 +151,42 @@ def test_a_glyph_pasted_from_the_memo_is_the_glyph_drawn():
                 renderer.img, renderer.core = pasted, pasted.im
                 renderer._glyph(name, box, colour)
                 assert np.array_equal(np.asarray(pasted), np.asarray(drawn)), (name, box)
+
+
+def test_a_text_pasted_where_it_inks_is_the_whole_line_pasted():
+    """A text's lines are pasted only where their masks ink: every kind of line (wrapped,
+    bold, cut with an ellipsis, spaces alone, look-alikes, emoji), in every alignment, at
+    random places (partly off the screen too) and colours over any background, equals
+    pasting each line's whole mask."""
+    rng = np.random.default_rng(1)
+    renderer = Renderer(SCREEN, SIZE)
+    renderer.theme, renderer.dp = render.LIGHT, 2.625
+    texts = ["Wi\u2011Fi", "   ", "Network & internet", "a very long line of typed text that wraps " * 3,
+             "Caf\u00e9 \U0001F600 \u2014 50%", "g", "|"]
+    for text in texts:
+        for _ in range(8):
+            left, top = float(rng.uniform(-200, SCREEN[0])), float(rng.uniform(-100, SCREEN[1]))
+            box = (left, top, left + float(rng.uniform(20, 900)), top + float(rng.uniform(30, 300)))
+            view = Text(text, size=float(rng.uniform(8, 30)), lines=int(rng.integers(1, 4)),
+                        bold=bool(rng.integers(2)), align=str(rng.choice(["left", "center", "right"])))
+            view.bounds = view.clip = box
+            colour = tuple(int(c) for c in rng.integers(0, 256, 3))
+            background = tuple(int(c) for c in rng.integers(0, 256, 3))
+            pasted = Image.new("RGB", SIZE, background)
+            renderer.img, renderer.core = pasted, pasted.im
+            end = renderer._text(view, text, colour)
+            whole = Image.new("RGB", SIZE, background)
+            l, t, r, b = renderer._box(box)
+            px, pad = renderer._px(view.size), renderer._px(2)
+            lines = render._fit(render._drawable(text), px, max(1, r - l - 2 * pad), view.lines)
+            line_h, last = int(px * 1.3), None
+            y = t + (b - t - line_h * len(lines)) // 2
+            for line in lines:
+                mask = render._mask(line, px, view.bold)
+                x = {"left": l + pad, "center": l + (r - l - mask.width) // 2, "right": r - pad - mask.width}[view.align]
+                if y >= t - 1 and y + line_h <= b + 1:  # whole lines of the box alone
+                    whole.paste(colour, (x, y, x + mask.width, y + mask.height), mask)
+                    last = x + mask.width
+                y += line_h
+            assert np.array_equal(np.asarray(pasted), np.asarray(whole)), (text, box)
+            assert end == last  # where a cursor goes
