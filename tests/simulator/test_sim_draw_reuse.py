@@ -190,3 +190,27 @@ def test_a_text_pasted_where_it_inks_is_the_whole_line_pasted():
                 y += line_h
             assert np.array_equal(np.asarray(pasted), np.asarray(whole)), (text, box)
             assert end == last  # where a cursor goes
+
+
+def test_a_rounded_rectangle_pasted_in_parts_is_the_one_pil_draws():
+    """Filled rounded rectangles are pasted from memoized parts (solid middle and edges,
+    masked corners): at every size and radius, at random places (partly off the screen
+    too) and colours over any background, equal to PIL's drawing."""
+    rng = np.random.default_rng(2)
+    renderer = Renderer(SCREEN, SIZE)
+    renderer.theme, renderer.dp = render.LIGHT, 2.625
+    for _ in range(400):
+        w, h = int(rng.integers(1, 300)), int(rng.integers(1, 120))
+        left, top = int(rng.integers(-60, SIZE[0])), int(rng.integers(-60, SIZE[1]))
+        radius_dp = float(rng.choice([1, 3, 8, 12, 16, 22, 28, 200]))
+        box = (left, top, left + w, top + h)  # in output px: the renderer's scale set to 1
+        renderer.sx = renderer.sy = renderer.k = 1.0
+        colour = tuple(int(c) for c in rng.integers(0, 256, 3))
+        background = tuple(int(c) for c in rng.integers(0, 256, 3))
+        pasted = Image.new("RGB", SIZE, background)
+        renderer.img, renderer.draw, renderer.core = pasted, ImageDraw.Draw(pasted), pasted.im
+        renderer._rect(box, colour, radius_dp)
+        drawn = Image.new("RGB", SIZE, background)
+        r = min(renderer._px(radius_dp), w // 2, h // 2)
+        ImageDraw.Draw(drawn).rounded_rectangle(box, radius=r, fill=colour)
+        assert np.array_equal(np.asarray(pasted), np.asarray(drawn)), (box, r)
