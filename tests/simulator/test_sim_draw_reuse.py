@@ -1,7 +1,9 @@
 """Retained mode's pixel reuse: windows that draw alike share a `Look` and its pixels; a
 window that differs from one of the same geometry only in some views is drawn again only
 near them. The pixels must be the full rebuild's (the walks in test_sim_retained.py
-compare every step; these check that the reuse happens and what it relies on)."""
+compare every step; these check that the reuse happens and what it relies on). The
+renderer's shortcuts, which both paths take, are checked against plain drawing here:
+glyphs, text lines and rounded rectangles pasted from memos equal drawing them whole."""
 
 from __future__ import annotations
 
