@@ -1,10 +1,12 @@
 """Screenshots of a laid-out frame, drawn straight at the requested size.
 
 Nodes are drawn in tree order by routines chosen from their ``style`` or Android class:
-backgrounds clipped to the visible part, text from a cache of line masks (rasterising
-text is most of the cost of a frame; every cache is bounded in memory), icons from a cache
-of drawn glyphs, widgets in their state (switch thumbs, check marks, a cursor in the
-focused field), dialogs over a dimmed screen and a keyboard.
+backgrounds clipped to the visible part (rounded ones from a cache of their corners), text
+from a cache of line masks (rasterising text is most of the cost of a frame; every cache
+is bounded in memory), icons from a cache of drawn glyphs, widgets in their state (switch
+thumbs, check marks, a cursor in the focused field), dialogs over a dimmed screen and a
+keyboard. What is pasted through a mask is cropped to where it inks: Pillow's masked
+paste costs by the pixel.
 """
 
 from __future__ import annotations
