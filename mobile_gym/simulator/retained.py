@@ -94,11 +94,6 @@ class Placed:
         self.fragments: dict[tuple[int, str], str] = {}  # (index, package) -> dump
         self.records: dict[tuple[int, str], tuple] = {}  # (index, package) -> `dump.node_records`
 
-    def apply(self, views: list[View], scroll: MutableMapping[str, int]) -> None:
-        """Give the views of a tree equal to the one laid out their geometry, and the
-        scroll its clamping."""
-        _give(views, self.geometry, self.scroll, scroll)
-
     def fragment(self, root: View, index: int, package: str) -> str:
         """The dump of the window shown at ``index`` (``root`` the view dumped as the
         window, within the tree laid out)."""
@@ -133,8 +128,7 @@ class Tree:
         """Give the views ``placed``'s geometry (a frame shown before, drawn or dumped
         after its tree was laid out again at other offsets)."""
         if self.placed is not placed:
-            for v, (bounds, clip) in zip(self.views, placed.geometry):
-                v.bounds, v.clip = bounds, clip
+            _give(self.views, placed.geometry)
             self.placed = placed
 
 
@@ -150,9 +144,10 @@ def place(tree: Tree, box: Box, clip: Box, density: float, scroll: MutableMappin
     if placed is None:
         placed = Placed(*_geometry(tree.views, box, clip, density, scroll, scrolled))
         _LAYOUTS.store(key, placed)
-    else:
-        placed.apply(tree.views, scroll)
-    tree.placed = placed
+        tree.placed = placed
+    else:  # a tree equal to one laid out before: its geometry, and the scroll as it clamped it
+        tree.carry(placed)
+        scroll.update(placed.scroll)
     return placed
 
 
@@ -178,12 +173,12 @@ def _geometry(views: list[View], box: Box, clip: Box, density: float,
         kept = (tuple([(v.bounds, v.clip) for v in views]), dict(scroll))
         _GEOMETRIES.store(key, kept)
     else:
-        _give(views, *kept, scroll)
+        _give(views, kept[0])
+        scroll.update(kept[1])
     return kept
 
 
-def _give(views: list[View], geometry: tuple, clamped: dict[str, int], scroll: MutableMapping[str, int]) -> None:
-    """Give ``views`` a laid-out window's geometry and ``scroll`` the offsets it clamped."""
+def _give(views: list[View], geometry: tuple) -> None:
+    """Give ``views`` (in walk order) a laid-out window's geometry."""
     for v, (bounds, clip) in zip(views, geometry):
         v.bounds, v.clip = bounds, clip
-    scroll.update(clamped)

@@ -560,13 +560,12 @@ class Runtime:
             kept = self._built.get(activity)
             if kept is not None and kept.inputs == inputs and not self.clock_moved(kept.clock):
                 self._clock_read.update(kept.clock)  # what the frame shows
-                if kept.scroll == tuple(activity.scroll.items()):
-                    return kept.window
-                old = kept.window
-                window = Window(old.root, app.package, activity, "app",
-                                self._place(old.root, screen, activity.scroll, old.tree), old.tree)
-                self._built[activity] = kept._replace(scroll=tuple(activity.scroll.items()), window=window)
-                return window
+                if kept.scroll != tuple(activity.scroll.items()):  # scrolled: the same views laid out again
+                    old = kept.window
+                    window = Window(old.root, app.package, activity, "app",
+                                    self._place(old.root, screen, activity.scroll, old.tree), old.tree)
+                    kept = self._built[activity] = kept._replace(scroll=tuple(activity.scroll.items()), window=window)
+                return kept.window
 
         def build() -> Window:
             content = _fill_fields(activity.build(), activity)
