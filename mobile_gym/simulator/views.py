@@ -65,7 +65,7 @@ class View:
         "on_click", "on_long_click", "on_submit", "field",
         "orient", "h", "w", "weight", "pad", "gap", "fill", "scroll_key",
         "style", "bg", "fg", "size", "bold", "align", "icon", "radius", "lines", "hint",
-        "bounds", "clip", "parent",
+        "bounds", "clip",
     )
 
     def __init__(
@@ -152,7 +152,6 @@ class View:
         self.hint = hint
         self.bounds: tuple[int, int, int, int] = (0, 0, 0, 0)  # px, set by layout
         self.clip: tuple[int, int, int, int] | None = None  # visible part; None: hidden
-        self.parent: View | None = None
 
     def __repr__(self) -> str:
         label = self.text or self.desc or self.rid
