@@ -1,6 +1,6 @@
 # Set-up and everyday commands. `make test` works on a fresh machine: it creates .venv,
 # installs the CPU build of torch first (a bare `torch` would pull CUDA wheels), then the
-# project with its test extras, and runs the suite.
+# project with its test extras and Ray/RLlib (their tests start a local Ray), and runs the suite.
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
@@ -11,7 +11,7 @@ $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip setuptools wheel
 	$(PY) -m pip install --quiet torch==2.13.0
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,rllib]'
 	touch $(STAMP)
 
 setup: $(STAMP)

@@ -31,7 +31,7 @@ class UsageError(Exception):
 
 def build_parser() -> argparse.ArgumentParser:
     from mobile_gym.agents import AGENTS
-    from mobile_gym.runner.batch import EPISODE_TIMEOUT
+    from mobile_gym.runner.batch import EPISODE_TIMEOUT, EXECUTORS
     from mobile_gym.wrappers.record_trace import TRACE_SCREENSHOTS
     from mobile_gym.simulator.dynamics import DYNAMICS
     from mobile_gym.simulator.profiles import DEFAULT_PROFILE, PROFILES
@@ -150,7 +150,14 @@ def build_parser() -> argparse.ArgumentParser:
     phone.add_argument("--adb-port", type=int, metavar="PORT",
                        help="the adb server's port (default: ANDROID_ADB_SERVER_PORT or 5037)")
     rn.add_argument("--seeds", type=_at_least_one, default=1, metavar="N")
-    rn.add_argument("--workers", type=_at_least_one, default=1, metavar="K")
+    rn.add_argument("--workers", type=_at_least_one, default=1, metavar="K",
+                    help="episodes at a time (default: 1)")
+    rn.add_argument("--executor", choices=EXECUTORS, default="process",
+                    help="process: worker processes on this machine (default); ray: tasks on a Ray cluster "
+                         "(pip install 'mobile-gym[ray]'), phones as actors on the nodes that declare them")
+    rn.add_argument("--address", metavar="ADDR",
+                    help="with --executor ray: the cluster, 'auto' (started here by ray start) or ray://HOST:10001 "
+                         "(default: RAY_ADDRESS, else the cluster ray start runs here, else a Ray started for this run)")
     rn.add_argument("--episode-timeout", type=_seconds, default=EPISODE_TIMEOUT, metavar="SECONDS",
                     help=f"an episode still running after this long is killed and recorded as an EpisodeTimeout "
                          f"error (default: {EPISODE_TIMEOUT:g}; 0 or none: no limit)")
@@ -419,7 +426,8 @@ def _run(args: argparse.Namespace) -> int:
         records = run_batch(jobs, args.out, workers=args.workers, resume=args.resume, agent_options=options,
                             retry_errors=not args.keep_errors, env_kwargs=env_kwargs, devices=devices,
                             save_traces=args.save_traces, trace_screenshots=args.trace_screenshots,
-                            episode_timeout=args.episode_timeout, progress=progress_printer())
+                            episode_timeout=args.episode_timeout, progress=progress_printer(),
+                            executor=args.executor, address=args.address)
         summary = write_reports(args.out, records, dataset=args.dataset)
     except KeyboardInterrupt:
         print("\ninterrupted: finished episodes are kept; --resume continues", file=sys.stderr)

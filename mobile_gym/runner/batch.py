@@ -20,14 +20,20 @@ resume). Episodes run in worker processes (`WorkerPool`) even with one worker, s
 an episode that hangs past ``episode_timeout`` or kills its worker becomes an error row
 (``EpisodeTimeout``, ``WorkerDied``) and the run goes on. A results file or trace that
 cannot be written (disk full) stops the run with `StorageError`.
+
+With ``executor="ray"`` the episodes run on a Ray cluster (`RayPool`) and everything
+above holds: the driver writes the file and places the traces. A worker on another node
+writes its trace to a folder of its own and sends it back packed (`_run_job_anywhere`).
 """
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
 import sys
+import tarfile
 import tempfile
 import time
 from dataclasses import dataclass
@@ -43,6 +49,7 @@ EPISODES_FILE = "episodes.jsonl"
 TRACES_DIR = "traces"  # with save_traces: one AgentEnv trace per episode, named by trace_dir_name
 PARTIAL_DIR = ".partial"  # under TRACES_DIR: traces being written, not yet recorded
 EPISODE_TIMEOUT = 600.0  # seconds; generous: a simulator episode takes well under one
+EXECUTORS = ("process", "ray")  # where episodes run: worker processes here, or a Ray cluster
 
 
 @dataclass(frozen=True)
@@ -176,6 +183,44 @@ def _run_job(args: tuple[Job, dict, str | None, dict, str],
     return record, None if trace_dir is None else str(trace_dir)
 
 
+def _run_job_anywhere(args: tuple[Job, dict, str | None, dict, str, str],
+                      device: dict[str, Any] | None = None) -> tuple[dict[str, Any], str | bytes | None]:
+    """`_run_job` on any node of a Ray cluster (``args`` end with the driver's node id): on
+    the driver's node as it is; elsewhere the trace is written to a folder of this node
+    and returned packed (an uncompressed tar: its screenshots are PNGs already)."""
+    from mobile_gym.runner.ray_pool import import_ray
+
+    *job_args, driver = args
+    partial = job_args[2]
+    if partial is None or import_ray().get_runtime_context().get_node_id() == driver:
+        return _run_job(tuple(job_args), device)  # type: ignore[arg-type]
+    local = tempfile.mkdtemp(prefix="mobile-gym-trace.")
+    try:
+        job_args[2] = local
+        record, written = _run_job(tuple(job_args), device)  # type: ignore[arg-type]
+        if written is None:
+            return record, None
+        packed = io.BytesIO()
+        with tarfile.open(fileobj=packed, mode="w") as tar:
+            tar.add(written, arcname=".")
+        return record, packed.getvalue()
+    finally:
+        shutil.rmtree(local, ignore_errors=True)
+
+
+def _unpack_trace(packed: bytes, partial: Path, job: Job) -> str:
+    """A trace sent back packed, written under ``partial`` (the driver's) as a worker of
+    this machine would have."""
+    try:
+        partial.mkdir(parents=True, exist_ok=True)
+        folder = tempfile.mkdtemp(prefix=trace_dir_name(job.task, job.agent, job.seed) + ".", dir=partial)
+        with tarfile.open(fileobj=io.BytesIO(packed), mode="r") as tar:
+            tar.extractall(folder, filter="data")
+    except OSError as e:
+        raise StorageError(f"cannot write a trace in {partial}: {e.strerror or e}") from e
+    return folder
+
+
 def _lost_record(job: Job, lost: Lost, env_kwargs: dict[str, Any]) -> dict[str, Any]:
     """The error row of an episode whose worker died or ran past the timeout."""
     from mobile_gym.runner.episode import base_record, error_info
@@ -202,7 +247,8 @@ def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume:
               episode_timeout: float | None = EPISODE_TIMEOUT,
               progress: Callable[[int, int, list[dict]], None] | None = None,
               agent_options: dict[str, Any] | None = None, trace_screenshots: str = "device",
-              devices: Sequence[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+              devices: Sequence[dict[str, Any]] | None = None, executor: str = "process",
+              address: str | None = None) -> list[dict[str, Any]]:
     """Run ``jobs`` and return every record of ``out/episodes.jsonl``, one per episode.
 
     Resuming skips the episodes already recorded, except those that ended in an error,
@@ -218,12 +264,18 @@ def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume:
     (`mobile_gym.wrappers.record_trace.TRACE_SCREENSHOTS`). ``devices`` (phones, with
     ``env_kwargs`` ``backend="device"``): one worker per entry, whose envs get that entry's
     keyword arguments (e.g. ``{"serial": "emulator-5554"}``) on top of ``env_kwargs``;
-    ``workers`` is then their number."""
+    ``workers`` is then their number. ``executor="ray"`` runs the episodes on a Ray cluster
+    (``address`` as `ray_pool.connect` takes it), a job whose worker dies run once more;
+    there a phone's worker is an actor on the node declaring the resource ``phone:SERIAL``."""
     from mobile_gym.env import shared_matcher
     from mobile_gym.runner.episode import check_agent
     from mobile_gym.wrappers.record_trace import check_trace_screenshots
 
     check_trace_screenshots(trace_screenshots)
+    if executor not in EXECUTORS:
+        raise MobileGymError(f"executor must be one of {', '.join(EXECUTORS)}; got {executor!r}")
+    if address is not None and executor != "ray":
+        raise MobileGymError("an address is a Ray cluster's: it goes with executor='ray'")
 
     out = Path(out)
     path = out / EPISODES_FILE
@@ -263,10 +315,15 @@ def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume:
     results: list[dict[str, Any]] = []
     log = _EpisodeLog(path)
     try:
-        with WorkerPool(_run_job, workers, timeout=episode_timeout or None, slots=devices) as pool:
+        with _pool(executor, address, workers, episode_timeout or None, devices) as pool:
+            if executor == "ray":
+                driver = pool.node_id
+                args = [(*a, driver) for a in args]  # type: ignore[misc]
             for (job, *_), outcome in pool.imap_unordered(args):
                 record, written = ((_lost_record(job, outcome, env_kwargs or {}), None) if isinstance(outcome, Lost)
                                    else outcome)
+                if isinstance(written, bytes):
+                    written = _unpack_trace(written, partial, job)
                 if written is not None:
                     _place_trace(written, traces / trace_dir_name(job.task, job.agent, job.seed))
                 log.append(record)
@@ -277,6 +334,23 @@ def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume:
         log.close()
     shutil.rmtree(partial, ignore_errors=True)
     return done + results
+
+
+def _pool(executor: str, address: str | None, workers: int, timeout: float | None,
+          devices: Sequence[dict[str, Any]] | None) -> WorkerPool | Any:
+    """Where the episodes run: worker processes of this machine, or a Ray cluster (a
+    phone's worker placed on the node declaring ``phone:SERIAL``)."""
+    if executor == "process":
+        return WorkerPool(_run_job, workers, timeout=timeout, slots=devices)
+    from mobile_gym.runner.ray_pool import RayPool, cluster_phones, connect, phone_resources
+
+    if devices is not None and [d.get("serial") for d in devices] == [None]:  # no serial named
+        serials = cluster_phones(connect(address))
+        devices = [{**devices[0], "serial": s} for s in serials] or devices  # every phone the cluster declares
+    resources = None if devices is None else [phone_resources([d["serial"]] if d.get("serial") else [])
+                                              for d in devices]
+    return RayPool(_run_job_anywhere, workers, timeout=timeout, slots=devices, slot_resources=resources,
+                   address=address)
 
 
 def progress_printer(stream=None) -> Callable[[int, int, list[dict]], None]:
