@@ -70,6 +70,10 @@ class ModelUnavailableError(MobileGymError, RuntimeError):
     """The sentence-embedding model cannot be loaded (package missing, bad path)."""
 
 
+class MissingExtraError(MobileGymError, ImportError):
+    """An optional extra (Ray, RLlib) is not installed; the message says which to install."""
+
+
 class SimulatorError(MobileGymError, ValueError):
     """A simulated device was given a setup it cannot apply (unknown app, field, value)."""
 

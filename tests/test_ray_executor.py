@@ -210,3 +210,10 @@ def test_ray_options_that_do_not_fit_are_usage_errors(tmp_path, capsys) -> None:
     with pytest.raises(SystemExit) as exit:
         main(["run", "--agent", "oracle", "--executor", "dask", "--out", str(tmp_path)])
     assert exit.value.code == 2 and "invalid choice: 'dask'" in capsys.readouterr().err
+
+
+def test_without_ray_the_executor_says_how_to_install_it(tmp_path, monkeypatch, capsys) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` now fails
+    assert main(["run", "--agent", "oracle", "--tasks", "settings-turn-off-wifi", "--executor", "ray",
+                 "--out", str(tmp_path)]) == 2
+    assert "the Ray executor needs Ray: pip install 'mobile-gym[ray]'" in capsys.readouterr().err

@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from mobile_gym.errors import ConfigError
+from mobile_gym.errors import ConfigError, MissingExtraError
 from mobile_gym.runner.pool import Lost
 
 #: Resource name prefix of a phone: a node that has the phone with serial S starts with
@@ -30,7 +30,7 @@ def import_ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise ConfigError("the Ray executor needs Ray: pip install 'mobile-gym[ray]'") from None
+        raise MissingExtraError("the Ray executor needs Ray: pip install 'mobile-gym[ray]'") from None
     return ray
 
 
@@ -130,7 +130,7 @@ class RayPool:
                 yield job, result
             now = time.monotonic()
             for ref, (job, _, started, actor) in list(self._running.items()):
-                if self._timeout is not None and now - started >= self._timeout:
+                if self._timeout is not None and now - started >= self._timeout and not ray.wait([ref], timeout=0)[0]:
                     del self._running[ref]
                     self._stop(ref, actor)
                     yield job, Lost(True, f"no result after {self._timeout:g} s: the worker was killed",
