@@ -57,8 +57,8 @@ def connect(address: str | None) -> Any:
     return ray
 
 
-def _call(fn: Callable[..., Any], job: Any, extra: tuple) -> Any:
-    return fn(job, *extra)
+def _call(fn: Callable[[Any], Any], job: Any) -> Any:
+    return fn(job)
 
 
 class _Phone:
@@ -119,7 +119,7 @@ class RayPool:
                 try:
                     result = ray.get(ref)
                 except ray.exceptions.RayTaskError as e:  # the job's own exception
-                    raise e.cause from None
+                    raise (e.cause or e) from None
                 except _deaths(ray) as e:
                     if attempt < self._retries:
                         pending.append((job, attempt + 1))
@@ -159,7 +159,7 @@ class RayPool:
                 actor = min(set(range(len(self._actors))) - busy)
                 ref = self._actors[actor].run.remote(job)
             else:
-                actor, ref = None, self._task.remote(self._fn, job, ())
+                actor, ref = None, self._task.remote(self._fn, job)
             self._running[ref] = (job, attempt, time.monotonic(), actor)
 
 
