@@ -234,7 +234,6 @@ class Preinstalled:
 PREINSTALLED: tuple[Preinstalled, ...] = (
     Preinstalled("com.google.android.dialer", "Phone", "person", (26, 115, 232)),
     Preinstalled("com.android.camera2", "Camera", "circle", (95, 99, 104)),
-    Preinstalled("com.google.android.gm", "Gmail", "app", (234, 67, 53)),
     Preinstalled("com.google.android.apps.photos", "Photos", "star", (251, 188, 4)),
     Preinstalled("com.google.android.apps.maps", "Maps", "location", (52, 168, 83)),
     Preinstalled("com.google.android.youtube", "YouTube", "play", (255, 0, 0)),

@@ -25,4 +25,4 @@ def oracle(name: str) -> Callable[[Oracle], Oracle]:
     return register
 
 
-from mobile_gym.tasks.oracles import chrome, clock, playstore, settings  # noqa: E402,F401 - registers
+from mobile_gym.tasks.oracles import chrome, clock, gmail, googletasks, playstore, settings  # noqa: E402,F401 - registers

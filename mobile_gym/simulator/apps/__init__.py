@@ -11,11 +11,13 @@ from mobile_gym.simulator.catalogue import CATALOGUE, PREINSTALLED
 from mobile_gym.simulator.apps.chrome import Chrome
 from mobile_gym.simulator.apps.clock import Clock
 from mobile_gym.simulator.apps.generic import LoginApp, PlaceholderApp
+from mobile_gym.simulator.apps.gmail import Gmail
+from mobile_gym.simulator.apps.googletasks import GoogleTasks
 from mobile_gym.simulator.apps.launcher import Launcher
 from mobile_gym.simulator.apps.playstore import PlayStore
 from mobile_gym.simulator.apps.settings import Settings
 
-MODELLED = (Launcher, Settings, Clock, PlayStore, Chrome)
+MODELLED = (Launcher, Settings, Clock, PlayStore, Chrome, GoogleTasks, Gmail)
 
 FACTORIES = {
     **{cls.package: cls for cls in MODELLED},
