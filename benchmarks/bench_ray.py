@@ -69,7 +69,6 @@ def main() -> None:
     print(f"batch: {n} episodes ({len(simulator_tasks())} tasks x oracle, random x {args.seeds} seeds), "
           f"{args.workers} workers, traces saved; medians of {args.runs} runs")
     seconds: dict[str, list[float]] = {}
-    through_client = ray_pool._through_client
     with tempfile.TemporaryDirectory() as tmp:
         kinds = {
             "mobile-gym run, process pool": lambda out: cli(out, args),
@@ -92,7 +91,6 @@ def main() -> None:
         runs = ", ".join(f"{n / t * 60:.0f}" for t in values)
         print(f"[{kind}] {n / med * 60:.0f} episodes/min ({runs}); {med / base:.2f}x the pool's time, "
               f"{(med - base) / n * 1000:+.0f} ms an episode")
-    ray_pool._through_client = through_client
     print(f"a trace sent back: {weight / n / 1024:.0f} KiB an episode")
 
 

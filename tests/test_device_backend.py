@@ -45,6 +45,7 @@ from mobile_gym.tasks.catalogue import llamatouch_catalogue
 from mobile_gym.tasks.export import export_dataset
 from mobile_gym.tasks.suite import simulator_tasks
 from mobile_gym.trace import Trace
+from fake_phones import count_actions
 
 pytestmark = [pytest.mark.filterwarnings("ignore::ResourceWarning"),
               pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")]
@@ -340,16 +341,9 @@ def test_a_task_without_a_simulator_definition_runs_on_a_phone_judged_by_the_dat
 def test_the_runner_drives_each_phone_from_its_own_worker_and_a_stalled_phone_costs_error_rows(tmp_path) -> None:
     jobs = [Job("settings-turn-off-wifi", "oracle", seed) for seed in range(4)]
     with FakePhoneServer(serials=(SERIAL, OTHER), dynamics="default") as fake:
-        taps: dict[str, int] = {SERIAL: 0, OTHER: 0}
+        taps = count_actions(fake, (SERIAL, OTHER))
         for serial in taps:
-            phone = fake.phone(serial)
-            perform = phone.perform
-
-            def counted(action, serial=serial, perform=perform):
-                taps[serial] += 1
-                return perform(action)
-            phone.perform = counted
-            phone.save_snapshot("start")  # the episodes all start here: Wi-Fi on
+            fake.phone(serial).save_snapshot("start")  # the episodes all start here: Wi-Fi on
         env_kwargs = {"backend": "device", "adb_port": fake.port, "device_config": FAST, "snapshot": "start"}
         devices = [{"serial": s, "console_port": fake.console_port(s)} for s in (SERIAL, OTHER)]
         records = run_batch(jobs, tmp_path / "ok", env_kwargs=env_kwargs, devices=devices)

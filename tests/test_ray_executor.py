@@ -2,8 +2,8 @@
 declaring two loopback fake phones as ``phone:SERIAL`` resources) record what the process
 pool records, job by job; a worker killed mid-episode costs a retry, then an error row;
 a driver killed mid-run is finished by ``--resume``; phones are driven by actors placed on
-the node that declares them. Agents used by the workers are in this module (the cluster's
-workers import it as ``test_ray_executor``: ``tests/`` is on their path)."""
+the node that declares them. The agents the workers run are in ``tests/`` (this module's,
+and ``test_runner_faults:Hangs``), which is on the cluster's workers' path."""
 
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ import pytest
 
 ray = pytest.importorskip("ray")
 
-from mobile_gym.actions import Action  # noqa: E402
 from mobile_gym.agents import Agent, OracleAgent  # noqa: E402
 from mobile_gym.cli import main  # noqa: E402
 from mobile_gym.devices.fake import FakePhoneServer  # noqa: E402
@@ -28,6 +27,7 @@ from mobile_gym.runner import Job, run_batch  # noqa: E402
 from mobile_gym.runner import ray_pool  # noqa: E402
 from mobile_gym.runner.batch import EPISODES_FILE, TRACES_DIR, read_episodes  # noqa: E402
 from mobile_gym.tasks.suite import simulator_tasks  # noqa: E402
+from fake_phones import count_actions  # noqa: E402
 
 pytestmark = [pytest.mark.filterwarnings("ignore::ResourceWarning"),
               pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning"),
@@ -107,16 +107,6 @@ class DiesMidEpisode(Agent):
         return self.oracle.act(observation, info)
 
 
-class Hangs(Agent):
-    def __init__(self, seed):
-        self.seed = seed
-
-    def act(self, observation, info):
-        if self.seed == 1:
-            time.sleep(3600)
-        return Action.complete()
-
-
 def test_a_killed_worker_costs_a_retry_then_an_error_row_and_nothing_is_lost_or_doubled(cluster, tmp_path) -> None:
     jobs = [Job("settings-turn-off-wifi", "test_ray_executor:DiesMidEpisode", seed) for seed in range(4)]
     records = run_batch(jobs, tmp_path / "out", workers=2, executor="ray", agent_options={"marks": str(tmp_path)})
@@ -131,7 +121,7 @@ def test_a_killed_worker_costs_a_retry_then_an_error_row_and_nothing_is_lost_or_
 
 @pytest.mark.slow
 def test_an_episode_past_its_timeout_on_ray_is_an_error_row_and_the_run_goes_on(cluster, tmp_path) -> None:
-    jobs = [Job("settings-turn-off-wifi", "test_ray_executor:Hangs", seed) for seed in range(3)]
+    jobs = [Job("settings-turn-off-wifi", "test_runner_faults:Hangs", seed) for seed in range(3)]
     records = run_batch(jobs, tmp_path, workers=2, executor="ray", episode_timeout=5)
     errors = {r["seed"]: r["error"] for r in records if r["error"] is not None}
     assert list(errors) == [1] and errors[1]["kind"] == "EpisodeTimeout" and "no result after 5 s" in errors[1]["message"]
@@ -172,15 +162,7 @@ def test_resume_finishes_a_run_whose_driver_was_killed(cluster, tmp_path) -> Non
 def test_phones_are_driven_by_actors_on_the_node_that_declares_them(cluster, tmp_path, capsys) -> None:
     jobs = [Job("settings-turn-off-wifi", "oracle", seed) for seed in range(4)]
     with FakePhoneServer(serials=(SERIAL, OTHER), dynamics="default") as fake:
-        taps = {SERIAL: 0, OTHER: 0}
-        for serial in taps:
-            phone = fake.phone(serial)
-            perform = phone.perform
-
-            def counted(action, serial=serial, perform=perform):
-                taps[serial] += 1
-                return perform(action)
-            phone.perform = counted
+        taps = count_actions(fake, (SERIAL, OTHER))
         # no serial named: every phone the cluster declares, through the command line (one
         # episode each, from the phone as it is)
         code = main(["run", "--agent", "oracle", "--tasks", "settings-turn-off-wifi", "--seeds", "2", "--backend",

@@ -19,6 +19,7 @@ from mobile_gym.formats.agentenv import read_trace  # noqa: E402
 from mobile_gym.runner import Job, run_batch  # noqa: E402
 from mobile_gym.runner.batch import TRACES_DIR, trace_dir_name  # noqa: E402
 from mobile_gym.runner.ray_pool import phone_resources  # noqa: E402
+from fake_phones import count_actions  # noqa: E402
 
 pytestmark = [pytest.mark.slow,
               pytest.mark.filterwarnings("ignore::ResourceWarning"),
@@ -47,15 +48,7 @@ def test_each_phone_is_driven_on_its_node_and_traces_come_back_whole(nodes, tmp_
     assert ray.get_runtime_context().get_node_id() == head  # the driver's files are on no phone's node
     jobs = [Job("settings-turn-off-wifi", "oracle", seed) for seed in range(2)]
     with FakePhoneServer(serials=SERIALS, dynamics="default") as fake:
-        taps = dict.fromkeys(SERIALS, 0)
-        for serial in SERIALS:
-            phone = fake.phone(serial)
-            perform = phone.perform
-
-            def counted(action, serial=serial, perform=perform):
-                taps[serial] += 1
-                return perform(action)
-            phone.perform = counted
+        taps = count_actions(fake, SERIALS)
         records = run_batch(jobs, tmp_path, env_kwargs={"backend": "device", "adb_port": fake.port},
                             devices=[{"serial": None}], executor="ray", save_traces=True)
     assert [r["error"] for r in records] == [None, None] and all(r["success"] for r in records)

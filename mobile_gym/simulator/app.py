@@ -163,6 +163,11 @@ class App:
     icon: ClassVar[str] = "app"  # glyph drawn in the launcher
     color: ClassVar[tuple[int, int, int]] = (66, 133, 244)  # icon background
     State: ClassVar[type] = type(None)
+    #: Which random stream `vary` draws from: 0 the phone's own, shared in the order apps
+    #: are made; an app added to the simulator later takes a stream of its own (the
+    #: phone's generator jumped that many times), so that adding it leaves every other
+    #: app's seeded content as it was.
+    stream: ClassVar[int] = 0
 
     def __init__(self, sys: Runtime) -> None:
         self.sys = sys

@@ -11,6 +11,7 @@ the screen handle it, then pops the activity, then returns to the launcher.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Callable, Hashable, Iterator, NamedTuple, TypeVar
@@ -275,7 +276,8 @@ class Runtime:
                 raise SimulatorError(f"no simulated app for package {package!r}")
             app = self.apps[package] = factory(self)
             if self.dynamics.vary_content:
-                app.vary(self.rng)
+                app.vary(self.rng if not app.stream else
+                         np.random.Generator(copy.deepcopy(self.rng.bit_generator).jumped(app.stream)))
         return app
 
     def install(self, package: str) -> None:

@@ -4,11 +4,9 @@ profile (valid dump, screenshot, same screens on a second run)."""
 
 from __future__ import annotations
 
-import pickle
-from collections import deque
-
 import pytest
-from phone import check_dump, node, swipe_up, tap, texts
+from phone import node, swipe_up, tap, texts
+from test_sim_screens import crawl
 
 from mobile_gym.actions import Action
 from mobile_gym.errors import SimulatorError
@@ -171,48 +169,16 @@ def test_dynamics_vary_the_mailbox_and_show_a_popup() -> None:
         gmail(seed=3, dynamics="default").observe(screenshot=False).xml
 
 
-def crawl(profile: str, dynamics: str = "none", limit: int = 45) -> dict[tuple, str]:
-    """Every screen reachable by taps, a swipe and BACK (breadth first, bounded)."""
-    phone = gmail(profile=profile, dynamics=dynamics, seed=5)
-    W, H = phone.screen_size
-    seen: dict[tuple, str] = {}
-    queue = deque([pickle.dumps(phone)])
-    while queue and len(seen) < limit:
-        phone = pickle.loads(queue.popleft())
-        state = phone.observe(screenshot_size=(90, 200))
-        assert state.screenshot is not None
-        h = check_dump(phone, state.xml)
-        sig = (state.activity, tuple(sorted((n.class_name, n.text, n.content_desc, n.resource_id)
-                                            for n in h.find_all(clickable=True))))
-        if sig in seen:
-            continue
-        seen[sig] = state.xml
-        snapshot = pickle.dumps(phone)
-        for n in h.find_all(clickable=True):
-            if n.package == "com.android.systemui":
-                continue
-            b = n.bounds
-            branch = pickle.loads(snapshot)
-            branch.perform(Action.click((b.left + b.right) / 2 / W, (b.top + b.bottom) / 2 / H))
-            if branch.foreground_activity().startswith("com.google.android.gm/"):
-                queue.append(pickle.dumps(branch))
-        for action in (Action.swipe(0.5, 0.75, 0.5, 0.3), Action.back()):
-            branch = pickle.loads(snapshot)
-            branch.perform(action)
-            queue.append(pickle.dumps(branch))
-    return seen
-
-
 @pytest.mark.parametrize("profile", sorted(PROFILES))
 def test_every_reachable_screen_has_a_valid_dump_at_every_profile(profile: str) -> None:
-    screens = crawl(profile)
+    screens = crawl("gmail", seed=5, profile=profile, limit=45)
     assert len(screens) >= 20
-    assert crawl(profile, limit=12) == dict(list(screens.items())[:12])  # deterministic
+    assert crawl("gmail", seed=5, profile=profile, limit=12) == dict(list(screens.items())[:12])  # deterministic
 
 
 @pytest.mark.slow
 def test_every_reachable_screen_has_a_valid_dump_with_dynamics() -> None:
-    crawl("pixel-6", dynamics="default")
+    crawl("gmail", dynamics="default", seed=5, limit=45)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

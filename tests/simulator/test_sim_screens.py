@@ -26,15 +26,17 @@ def _signature(h: ViewHierarchy, activity: str) -> tuple:
                                    for n in h.find_all(clickable=True))))
 
 
-def crawl(app: str, dynamics: str = "none", seed: int = 0) -> dict[tuple, str]:
-    phone = SimulatedDevice(seed=seed, dynamics=dynamics,
+def crawl(app: str, dynamics: str = "none", seed: int = 0, profile: str = "pixel-6",
+          limit: int = MAX_SCREENS) -> dict[tuple, str]:
+    phone = SimulatedDevice(profile, seed=seed, dynamics=dynamics,
                             setup={"launch": app} if app != "launcher" else None)
     W, H = phone.screen_size
     seen: dict[tuple, str] = {}
     queue = deque([pickle.dumps(phone)])
-    while queue and len(seen) < MAX_SCREENS:
+    while queue and len(seen) < limit:
         phone = pickle.loads(queue.popleft())
         state = phone.observe(screenshot_size=(90, 200))
+        assert state.screenshot is not None
         h = check_dump(phone, state.xml)
         sig = _signature(h, state.activity)
         if sig in seen:

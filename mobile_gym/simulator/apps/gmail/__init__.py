@@ -8,7 +8,6 @@ Modules: `model` (state, the seeded mailbox), `screens` (activities and dialogs)
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -40,6 +39,7 @@ class Gmail(App):
     icon = "app"
     color = (234, 67, 53)
     State = GmailState
+    stream = 1  # added after the first apps: a random stream of its own
 
     def main(self) -> Activity:
         return ConversationList(self)
@@ -47,9 +47,6 @@ class Gmail(App):
     def vary(self, rng: np.random.Generator) -> None:
         """Another mailbox: which conversations, their order and times, which are read and
         starred (always at least two primary ones, one of them not starred), 1-4 spam."""
-        # drawn from a jumped copy of the phone's generator: the mailbox varies with the seed
-        # but the draws of the apps made after Gmail stay those they were without it
-        rng = np.random.Generator(copy.deepcopy(rng.bit_generator).jumped())
         primary = [i for i, p in enumerate(POOL) if p[3] == "primary"]
         others = [i for i, p in enumerate(POOL) if p[3] != "primary"]
         picks = [int(i) for i in rng.choice(primary, size=int(rng.integers(3, len(primary) + 1)), replace=False)]

@@ -9,7 +9,6 @@ Modules: `model` (state), `screens` (activities and dialogs).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -42,16 +41,14 @@ class GoogleTasks(App):
     icon = "check"
     color = (26, 115, 232)
     State = TasksState
+    stream = 2  # added after the first apps: a random stream of its own
 
     def main(self) -> Activity:
         return TaskListsActivity(self)
 
     def vary(self, rng: np.random.Generator) -> None:
         """Other tasks in My Tasks (some starred, some done, some with dates) and maybe
-        one more list. Drawn from a copy of the phone's generator jumped twice (Gmail jumps
-        once): the content varies with the seed, and the apps made after this one (the
-        launcher makes it to show its icon) draw what they drew without it."""
-        rng = np.random.Generator(copy.deepcopy(rng.bit_generator).jumped(2))
+        one more list."""
         picks = sorted(rng.choice(len(TASK_POOL), size=int(rng.integers(1, 5)), replace=False))
         tasks = []
         for i in picks:
