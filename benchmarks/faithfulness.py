@@ -28,7 +28,8 @@ trace. Reported per agent and overall: completion rate per evaluator vs ground t
 accuracy, precision, recall and the confusion counts; every disagreement of the matcher is
 listed with its episode and the matcher's explanation.
 
-Targets: matcher accuracy >= 99% and recall >= 98% (``reached``) over >= 2000 episodes.
+Targets: matcher accuracy >= 99.5% and recall >= 99% (``reached``) over >= 2000 episodes
+(issue 5 set 99% and 98%; the suite's growth to every app raised them).
 
 Route check: each ``alternative-route`` episode also judges every route of its exploration
 (the sampled distinct successful routes and failing ones) with the task's annotation, as
@@ -39,6 +40,10 @@ the env would. Reported per task: the share of successful routes credited (targe
     python benchmarks/faithfulness.py [--seeds 4] [--profiles pixel-6 pixel-3 budget-720p]
         [--agents ...] [--tasks PATTERN ...] [--workers 2] [--out DIR] [--small]
         [--explore-budget SECONDS]
+    python benchmarks/faithfulness.py --merge DIR [DIR ...] [--out DIR]
+
+``--merge`` reports on the episodes of earlier runs together (runs of parts of the suite,
+on one machine after another or on several), as if they were one run.
 """
 
 from __future__ import annotations
@@ -59,7 +64,7 @@ AGENTS = ("oracle", "detour", "stop-short", "undo-last", "break-after", "sibling
           "alternative-route", "random")
 EVALUATORS = ("essential-state", "step-match", "lcs-match")
 LABELS = ("reached", "final")
-TARGETS = {"accuracy": 0.99, "recall": 0.98, "episodes": 2000, "route_recall": 0.99, "routes": 5}
+TARGETS = {"accuracy": 0.995, "recall": 0.99, "episodes": 2000, "route_recall": 0.99, "routes": 5}
 #: Seconds of route search per alternative-route episode (the explorer's own default is longer).
 EXPLORE_BUDGET = 8.0
 SMALL = {"tasks": ["settings-turn-off-wifi", "bestbuy-empty-cart"], "seeds": 1, "profiles": ["budget-720p"],
@@ -328,27 +333,37 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--small", action="store_true", help="a few tasks, one seed: checks bookkeeping only")
     parser.add_argument("--explore-budget", type=float, default=EXPLORE_BUDGET,
                         help="seconds of route search per alternative-route episode")
+    parser.add_argument("--merge", nargs="+", type=Path, metavar="DIR",
+                        help="report on the episodes.jsonl of earlier runs instead of running")
     args = parser.parse_args(argv)
 
     from mobile_gym.tasks.suite import simulator_tasks
 
-    if args.small:
-        args.tasks, args.seeds, args.profiles = SMALL["tasks"], SMALL["seeds"], SMALL["profiles"]
-        args.explore_budget = min(args.explore_budget, SMALL["explore_budget"])
-    tasks = [t for t in simulator_tasks() if any(fnmatchcase(t, p) for p in args.tasks)]
-    jobs = jobs_for(tasks, args.agents, args.profiles, args.seeds, args.explore_budget)
     start = time.perf_counter()
+    if args.merge:
+        records = [json.loads(line) for folder in args.merge
+                   for line in (folder / "episodes.jsonl").read_text(encoding="utf-8").splitlines()]
+        args.agents = sorted({r["agent"] for r in records}, key=lambda a: (AGENTS + (a,)).index(a))
+        shape = (f"{len({r['task'] for r in records})} tasks x {len(args.agents)} agents x "
+                 f"{len({r['profile'] for r in records})} profiles x {len({r['seed'] for r in records})} seeds")
+        ran = f"merged from {len(args.merge)} runs"
+    else:
+        if args.small:
+            args.tasks, args.seeds, args.profiles = SMALL["tasks"], SMALL["seeds"], SMALL["profiles"]
+            args.explore_budget = min(args.explore_budget, SMALL["explore_budget"])
+        tasks = [t for t in simulator_tasks() if any(fnmatchcase(t, p) for p in args.tasks)]
+        jobs = jobs_for(tasks, args.agents, args.profiles, args.seeds, args.explore_budget)
 
-    def progress(n: int, total: int) -> None:
-        if n % 50 == 0 or n == total:
-            sys.stderr.write(f"\r{n}/{total} episodes, {time.perf_counter() - start:.0f} s")
-            sys.stderr.write("\n" if n == total else "")
+        def progress(n: int, total: int) -> None:
+            if n % 50 == 0 or n == total:
+                sys.stderr.write(f"\r{n}/{total} episodes, {time.perf_counter() - start:.0f} s")
+                sys.stderr.write("\n" if n == total else "")
 
-    records = run(jobs, args.workers, progress)
+        records = run(jobs, args.workers, progress)
+        shape = f"{len(tasks)} tasks x {len(args.agents)} agents x {len(args.profiles)} profiles x {args.seeds} seeds"
+        ran = f"{time.perf_counter() - start:.0f} s with {args.workers} workers"
     summary = summarize(records)
-    report = [f"{len(records)} episodes ({len(tasks)} tasks x {len(args.agents)} agents x "
-              f"{len(args.profiles)} profiles x {args.seeds} seeds), dynamics default, "
-              f"{time.perf_counter() - start:.0f} s with {args.workers} workers; "
+    report = [f"{len(records)} episodes ({shape}), dynamics default, {ran}; "
               f"errors {summary['errors']}; online/offline mismatches {summary['online_offline_mismatches']}; "
               f"reward on the oracle's step in {_pct(summary['success_step_agreement'])}% of successes", ""]
     for label in LABELS:
@@ -357,7 +372,8 @@ def main(argv: list[str] | None = None) -> int:
     met = (overall["accuracy"] is not None and overall["accuracy"] >= TARGETS["accuracy"]
            and overall["recall"] is not None and overall["recall"] >= TARGETS["recall"]
            and len(records) >= TARGETS["episodes"])
-    report.append(f"targets (accuracy >= 99%, recall >= 98%, >= 2000 episodes): {'met' if met else 'NOT met'}"
+    report.append(f"targets (accuracy >= {TARGETS['accuracy']:.1%}, recall >= {TARGETS['recall']:.0%}, "
+                  f">= {TARGETS['episodes']} episodes): {'met' if met else 'NOT met'}"
                   + (" (small mode: bookkeeping only)" if args.small else ""))
     for agent in ("element-centre", "alternative-route"):
         if agent in args.agents:

@@ -95,6 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     ts.add_argument("--backend", choices=BACKENDS, help="only tasks this backend can run")
     ts.add_argument("--app", help="only tasks of this app (case-insensitive, part of the name)")
     ts.add_argument("--category", help="only tasks of this LlamaTouch category")
+    ts.add_argument("--markdown", action="store_true", help="print a Markdown table (as in the README)")
     ts.set_defaults(handler=_tasks)
 
     agent_help = f"{', '.join(AGENTS)}, or module:Class (imported from the current directory too)"
@@ -321,26 +322,6 @@ def _seconds(text: str) -> float | None:
     if not 0 <= value < float("inf"):
         raise argparse.ArgumentTypeError(f"expected seconds (a number >= 0) or none, got {text!r}")
     return value or None
-
-
-def task_rows() -> list[dict[str, str]]:
-    """One row per registered task: apps by display name (the catalogue's when it has
-    the task), golden-path steps and step limit as registered, the backends that run it
-    today ("-" for none)."""
-    from mobile_gym.registration import default_step_limit, golden_steps
-    from mobile_gym.tasks.catalogue import llamatouch_catalogue
-    from mobile_gym.tasks.suite import simulator_tasks
-
-    sim, catalogue, steps = simulator_tasks(), llamatouch_catalogue(), golden_steps()
-
-    def row(task, apps: str) -> dict[str, str]:
-        backends = sim[task.id].backends if task.id in sim else ("device",)  # judged by LlamaTouch's dataset
-        return {"id": task.env_id, "app": apps, "category": task.category, "steps": str(steps[task.id]),
-                "limit": str(default_step_limit(steps[task.id])), "backends": ",".join(backends) or "-",
-                "instruction": task.instruction}
-
-    return ([row(task, ", ".join(task.app_names)) for task in catalogue.values()]
-            + [row(task, task.app_name) for task in sim.values() if task.id not in catalogue])
 
 
 def _chosen_simulator_tasks(patterns: Sequence[str] | None) -> list:
@@ -715,15 +696,20 @@ def _report_errors(records: list[dict]) -> int:
 
 
 def _tasks(args: argparse.Namespace) -> int:
+    from mobile_gym.tasks.table import markdown_table, task_rows
+
     rows = [r for r in task_rows()
             if (args.backend is None or args.backend in r["backends"].split(","))
             and (args.app is None or args.app.lower() in r["app"].lower())
             and (args.category is None or args.category == r["category"])]
-    columns, numbers = ("id", "app", "steps", "limit", "backends"), ("steps", "limit")
-    widths = {c: max([len(c), *(len(r[c]) for r in rows)]) for c in columns}
-    for r in [{c: c for c in (*columns, "instruction")}, *rows]:  # the header, then the rows
-        cells = [r[c].rjust(widths[c]) if c in numbers else r[c].ljust(widths[c]) for c in columns]
-        print("  ".join([*cells, r["instruction"]]))
+    if args.markdown:
+        print(markdown_table(rows))
+    else:
+        columns, numbers = ("id", "app", "steps", "limit", "backends"), ("steps", "limit")
+        widths = {c: max([len(c), *(len(r[c]) for r in rows)]) for c in columns}
+        for r in [{c: c for c in (*columns, "instruction")}, *rows]:  # the header, then the rows
+            cells = [r[c].rjust(widths[c]) if c in numbers else r[c].ljust(widths[c]) for c in columns]
+            print("  ".join([*cells, r["instruction"]]))
     print(f"{len(rows)} task(s)", file=sys.stderr)
     return 0
 

@@ -30,7 +30,8 @@ FIELDS = {"id": str, "episode": str, "category": str, "path": str, "instruction"
 #: ids (``app:`` in ``tasks/sim``) and LlamaTouch's other spellings of the same name.
 APP_NAMES = {"chrome": "Google Chrome", "playstore": "Google Play Store", "clock": "Clock",
              "settings": "Settings", "youtube": "YouTube", "google maps": "Google Maps",
-             "instagram": "Instagram"}
+             "instagram": "Instagram", "pinterest": "Pinterest", "trello": "Trello",
+             "evernote": "Evernote"}
 
 
 def env_id(task_id: str) -> str:

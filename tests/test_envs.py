@@ -159,10 +159,10 @@ def test_render_returns_the_screen() -> None:
 
 
 def test_making_a_task_the_backend_cannot_run_says_what_can() -> None:
-    assert "LlamaTouch/pinterest-settings-menu-piniterest-v0" in gym.registry  # all 495
+    assert "LlamaTouch/zoom-start-quick-meeting-v0" in gym.registry  # all 495
     for backend in ("sim", "device"):  # on a phone without the dataset, nothing judges it
         with pytest.raises(BackendUnavailableError, match=r"no simulator definition.*backend='device', dataset=PATH"):
-            gym.make("LlamaTouch/pinterest-settings-menu-piniterest-v0", backend=backend)
+            gym.make("LlamaTouch/zoom-start-quick-meeting-v0", backend=backend)
     with pytest.raises(ConfigError, match=r"backend='cloud' is unknown; backends: sim, device"):
         gym.make(SIM_IDS[0], backend="cloud")
     with pytest.raises(ConfigError, match=r"serial, snapshot describe a phone: they go with backend='device'"):

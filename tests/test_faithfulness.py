@@ -128,3 +128,23 @@ def test_per_task_table() -> None:
             {**record("oracle", True, True, False), "task": "b"}]
     table = faithfulness.per_task_table(rows, "element-centre")
     assert "| a | 2 | 2 | 1 | 50.0 | 100.0 |" in table and "| b | 1 | 0 | 0 | - | - |" in table
+
+
+def test_merge_reports_runs_of_parts_as_one(tmp_path: Path, capsys) -> None:
+    parts = [[record("oracle", True, True, True), record("random", False, False, False)],
+             [{**record("oracle", True, True, False), "task": "u"}, {**record("random", False, False, True),
+                                                                      "task": "u", "profile": "pixel-3"}]]
+    folders = []
+    for n, records in enumerate(parts):
+        folders.append(tmp_path / f"run{n}")
+        folders[-1].mkdir()
+        (folders[-1] / "episodes.jsonl").write_text("".join(json.dumps(r) + "\n" for r in records))
+    assert faithfulness.main(["--merge", *map(str, folders), "--out", str(tmp_path / "all")]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith("4 episodes (2 tasks x 2 agents x 2 profiles x 1 seeds), dynamics default, "
+                              "merged from 2 runs;")
+    summary = json.loads((tmp_path / "all" / "summary.json").read_text())
+    c = summary["labels"]["reached"]["all"]["essential-state"]
+    assert (c["tp"], c["fp"], c["tn"], c["fn"]) == (1, 1, 1, 1)
+    assert "targets (accuracy >= 99.5%, recall >= 99%, >= 2000 episodes): NOT met" in printed
+    assert len((tmp_path / "all" / "episodes.jsonl").read_text().splitlines()) == 4

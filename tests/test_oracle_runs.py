@@ -19,6 +19,9 @@ from mobile_gym.wrappers import RecordTrace
 TASKS = sorted(simulator_tasks())
 #: (task, r) for each alternative route r of a task
 ROUTES = [(t, r) for t in TASKS for r in range(1, len(simulator_tasks()[t].alternatives) + 1)]
+#: The seed of the ten whose trace the sweeps also write and judge offline: writing a trace
+#: draws and encodes every full-size screen, nine tenths of a sweep's time if done for each.
+OFFLINE_SEED = 0
 
 
 def run(task_id: str, agent: Agent, *, seed: int, profile: str = "pixel-6",
@@ -57,7 +60,8 @@ def test_oracle_agent_solves_the_task_on_ten_seeds(task_id: str, profile: str, t
     for seed in range(10):
         info, env = run(task_id, OracleAgent(task_id), seed=seed, profile=profile)
         assert info["success"] and info["oracle_success"], (seed, info)
-        check_offline(task_id, env, tmp_path / str(seed), True)
+        if seed == OFFLINE_SEED:
+            check_offline(task_id, env, tmp_path / str(seed), True)
 
 
 @pytest.mark.parametrize("task_id, route", ROUTES)
@@ -76,7 +80,8 @@ def test_each_alternative_route_solves_the_task_on_ten_seeds(task_id: str, route
     for seed in range(10):
         info, env = run(task_id, OracleAgent(task_id, route=route), seed=seed, profile=profile)
         assert info["success"] and info["oracle_success"] and info["route"] == route, (seed, info)
-        check_offline(task_id, env, tmp_path / str(seed), True)
+        if seed == OFFLINE_SEED:
+            check_offline(task_id, env, tmp_path / str(seed), True)
 
 
 @pytest.mark.parametrize("task_id", TASKS)

@@ -187,7 +187,9 @@ def test_app_name_is_the_catalogue_spelling(task_id: str) -> None:
     assert task.app_name[0].isupper()
 
 
-def test_the_suite_uses_every_keyword_twice_and_multi_checkpoint_tasks() -> None:
+def test_the_suite_uses_every_keyword_five_times_and_multi_checkpoint_tasks() -> None:
+    """Every keyword is used by at least five tasks, but check_uninstall: LlamaTouch has
+    three uninstall tasks, and the suite holds them all."""
     from collections import Counter
 
     from mobile_gym.matcher.annotation import Keyword
@@ -204,8 +206,9 @@ def test_the_suite_uses_every_keyword_twice_and_multi_checkpoint_tasks() -> None
                 kinds.add(kind)
         uses.update(kinds)
         sizes[len(task.checkpoints)] += 1
-    assert len(simulator_tasks()) >= 24
-    expected = {"activity", "exact", "exclude", "fuzzy<n>", "fuzzy<-1>", "click", "type",
-                "check_install", "check_uninstall"}
-    assert {k for k, n in uses.items() if n >= 2} >= expected, uses
+    assert len(simulator_tasks()) >= 130
+    expected = {"activity", "exact", "exclude", "fuzzy<n>", "fuzzy<-1>", "click", "type", "check_install"}
+    assert {k for k, n in uses.items() if n >= 5} >= expected, uses
+    uninstall = {t.id for t in llamatouch_catalogue().values() if t.instruction.startswith("Uninstall")}
+    assert len(uninstall) == 3 and uninstall <= set(simulator_tasks()) and uses["check_uninstall"] == 3, uses
     assert sizes[2] and sizes[3], sizes

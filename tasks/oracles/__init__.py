@@ -25,4 +25,6 @@ def oracle(name: str) -> Callable[[Oracle], Oracle]:
     return register
 
 
-from mobile_gym.tasks.oracles import chrome, clock, gmail, googletasks, playstore, settings  # noqa: E402,F401 - registers
+from mobile_gym.tasks.oracles import (  # noqa: E402,F401 - registers
+    chrome, clock, discord, evernote, gmail, googletasks, pinterest, playstore, reddit, settings, trello, youtube,
+)

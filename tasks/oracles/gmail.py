@@ -51,3 +51,10 @@ def _starred_search_shown(phone: SimulatedDevice) -> bool:
 @oracle("gmail.notifications_off")
 def _notifications_off(phone: SimulatedDevice) -> bool:
     return phone.app_state("gmail").notifications == "none"
+
+
+@oracle("gmail.one_starred")
+def _one_starred(phone: SimulatedDevice) -> bool:
+    """A conversation the user starred is starred."""
+    s = phone.app_state("gmail")
+    return any(s.message(mid) is not None and s.message(mid).starred for mid in s.starred_by_user)

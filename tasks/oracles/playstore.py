@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 EBAY = "com.ebay.mobile"
 CALCULATOR = "com.google.android.calculator"
 EXCEL = "com.microsoft.office.excel"
+DUOLINGO = "com.duolingo"
 AUTHENTICATOR = "com.azure.authenticator"
 FIREFOX = "org.mozilla.firefox"
 FACEBOOK = "com.facebook.katana"
@@ -46,6 +47,11 @@ def _excel_uninstalled(phone: SimulatedDevice) -> bool:
 @oracle("playstore.authenticator_uninstalled")
 def _authenticator_uninstalled(phone: SimulatedDevice) -> bool:
     return AUTHENTICATOR not in phone.installed_packages()
+
+
+@oracle("playstore.duolingo_uninstalled")
+def _duolingo_uninstalled(phone: SimulatedDevice) -> bool:
+    return DUOLINGO not in phone.installed_packages()
 
 
 @oracle("playstore.searched_vlc")

@@ -12,6 +12,7 @@ from mobile_gym.actions import Action
 from mobile_gym.errors import SimulatorError
 from mobile_gym.simulator import SimulatedDevice
 from mobile_gym.simulator.profiles import PROFILES
+from mobile_gym.tasks.oracles import ORACLES
 
 ID = "com.google.android.gm:id/"
 LIST = "com.google.android.gm/com.google.android.gm.ConversationListActivityGmail"
@@ -69,6 +70,7 @@ def test_delete_one_conversation_moves_it_to_trash() -> None:
     assert node(phone, resource_id=ID + "subject_and_folder_view").text == subject
     tap(phone, content_desc="Delete")
     assert subject not in texts(phone)
+    assert node(phone, resource_id=ID + "snackbar_text").text == "1 deleted"
     s = phone.app_state("gmail")
     assert len(s.deleted) == 1 and s.message(s.deleted[0]).folder == "trash"
     drawer_to(phone, "Trash")
@@ -132,6 +134,16 @@ def test_all_mail_and_starred_search() -> None:
     assert list(s.searches) == ["is:starred"] and "search:starred" in s.visited and "all" in s.visited
 
 
+def test_a_bare_starred_is_a_word_searched_for_not_the_operator() -> None:
+    phone = gmail()
+    tap(phone, text="Search in mail")
+    phone.perform(Action.type_text("starred"))
+    phone.perform(Action.enter())
+    s = phone.app_state("gmail")
+    assert list(s.searches) == ["starred"] and "search:starred" not in s.visited and "search" in s.visited
+    assert not ORACLES["gmail.starred_search_shown"](phone)
+
+
 def test_notifications_setting() -> None:
     phone = gmail()
     drawer_to(phone, "Settings")
@@ -153,6 +165,13 @@ def test_setup_and_validation() -> None:
         gmail(notifications="sometimes")
     with pytest.raises(SimulatorError):
         gmail(messages=[{"sender": "Ann", "category": "junk"}])
+    for seed in range(4):  # `starred` over the seeded mailbox: exactly those, or none
+        assert [m.id for m in gmail(seed=seed, dynamics="default", starred=[2]).app_state("gmail").messages
+                if m.starred] == [2]
+        assert not any(m.starred for m in gmail(seed=seed, dynamics="default", starred=[]).app_state("gmail").messages)
+    for bad in (2, [0], [True], ["1"]):
+        with pytest.raises(SimulatorError, match="'starred' must be a list of conversation ids"):
+            gmail(starred=bad)
 
 
 def test_dynamics_vary_the_mailbox_and_show_a_popup() -> None:
@@ -179,9 +198,3 @@ def test_every_reachable_screen_has_a_valid_dump_at_every_profile(profile: str) 
 @pytest.mark.slow
 def test_every_reachable_screen_has_a_valid_dump_with_dynamics() -> None:
     crawl("gmail", dynamics="default", seed=5, limit=45)
-
-
-@pytest.mark.parametrize("seed", [0, 1, 2])
-def test_retained_mode_shows_what_the_full_rebuild_shows(seed: int) -> None:
-    from test_sim_retained import assert_same_walk
-    assert_same_walk("com.google.android.gm", 120, seed)

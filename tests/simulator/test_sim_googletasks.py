@@ -11,7 +11,6 @@ from mobile_gym.errors import SimulatorError
 from mobile_gym.simulator import SimulatedDevice
 from mobile_gym.simulator.apps import DEFAULT_INSTALLED, resolve_package
 from phone import node, tap, texts
-from test_sim_retained import assert_same_walk
 from test_sim_screens import crawl
 
 PKG = "com.google.android.apps.tasks"
@@ -222,14 +221,3 @@ def test_screens_are_deterministic_on_every_profile(profile: str) -> None:
             out.append((st.xml, st.screenshot.tobytes()))
         return out
     assert run() == run()
-
-
-def test_retained_frames_equal_the_full_rebuild() -> None:
-    assert_same_walk(PKG, 120)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("profile", ["pixel-6", "pixel-3", "budget-720p"])
-def test_long_walks_on_every_profile_equal_the_full_rebuild(profile: str) -> None:
-    for seed in (1, 2):
-        assert_same_walk(PKG, 400, seed, profile)

@@ -1,5 +1,5 @@
-"""Every app the simulator knows, by package: the five modelled apps, the Google apps a
-Pixel ships with (placeholders) and the Play Store catalogue (login apps)."""
+"""Every app the simulator knows, by package: the modelled apps, the Google apps a Pixel
+ships with (placeholders) and the Play Store catalogue (login apps)."""
 
 from __future__ import annotations
 
@@ -10,19 +10,27 @@ from mobile_gym.matcher.apps import AppRegistry
 from mobile_gym.simulator.catalogue import CATALOGUE, PREINSTALLED
 from mobile_gym.simulator.apps.chrome import Chrome
 from mobile_gym.simulator.apps.clock import Clock
+from mobile_gym.simulator.apps.discord import Discord
+from mobile_gym.simulator.apps.evernote import Evernote
 from mobile_gym.simulator.apps.generic import LoginApp, PlaceholderApp
 from mobile_gym.simulator.apps.gmail import Gmail
 from mobile_gym.simulator.apps.googletasks import GoogleTasks
 from mobile_gym.simulator.apps.launcher import Launcher
+from mobile_gym.simulator.apps.pinterest import Pinterest
 from mobile_gym.simulator.apps.playstore import PlayStore
+from mobile_gym.simulator.apps.reddit import Reddit
 from mobile_gym.simulator.apps.settings import Settings
+from mobile_gym.simulator.apps.trello import Trello
+from mobile_gym.simulator.apps.youtube import YouTube
 
-MODELLED = (Launcher, Settings, Clock, PlayStore, Chrome, GoogleTasks, Gmail)
+MODELLED = (Launcher, Settings, Clock, PlayStore, Chrome, GoogleTasks, Gmail,
+            Pinterest, Trello, Evernote, Reddit, Discord, YouTube)
 
+# A modelled app wins over its store listing's login app or a stock placeholder.
 FACTORIES = {
-    **{cls.package: cls for cls in MODELLED},
-    **{p.package: partial(PlaceholderApp, entry=p) for p in PREINSTALLED},
     **{e.package: partial(LoginApp, entry=e) for e in CATALOGUE},
+    **{p.package: partial(PlaceholderApp, entry=p) for p in PREINSTALLED},
+    **{cls.package: cls for cls in MODELLED},
 }
 
 # What a fresh device has: the modelled apps and the stock Google apps.

@@ -79,15 +79,25 @@ class Gmail(App):
                        (("Got it", None),), package=PKG)]
 
     def configure(self, values: Mapping[str, Any]) -> None:
-        """Setup values: ``messages`` as mappings of `Message` fields; notifications among
-        their choices."""
+        """Setup values: ``messages`` as mappings of `Message` fields; ``starred``, the ids
+        of the conversations that are starred (the others are not; ``[]``: none, whatever
+        the seeded mailbox); notifications among their choices."""
         values = dict(values)
         messages = values.pop("messages", None)
+        starred = values.pop("starred", None)
         super().configure(values)
         if messages is not None:
             if not isinstance(messages, (list, tuple)):
                 raise SimulatorError(f"gmail 'messages' must be a list, got {messages!r}")
             self.state.messages = [_message(m, n + 1) for n, m in enumerate(messages)]
+        if starred is not None:
+            ids = [m.id for m in self.state.messages]
+            if not isinstance(starred, (list, tuple)) or not all(
+                    isinstance(i, int) and not isinstance(i, bool) and i in ids for i in starred):
+                raise SimulatorError(f"gmail 'starred' must be a list of conversation ids among {ids}, "
+                                     f"got {starred!r}")
+            for m in self.state.messages:
+                m.starred = m.id in starred
         if self.state.notifications not in NOTIFICATIONS:
             raise SimulatorError(f"gmail notifications must be one of {list(NOTIFICATIONS)}, "
                                  f"got {self.state.notifications!r}")

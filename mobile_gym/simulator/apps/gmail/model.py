@@ -17,7 +17,9 @@ FOLDER_LABELS = {"inbox": "Primary", "starred": "Starred", "snoozed": "Snoozed",
                  "drafts": "Drafts", "all": "All mail", "spam": "Spam", "trash": "Trash"}
 NOTIFICATIONS = ("all", "high_priority", "none")
 NOTIFICATION_LABELS = {"all": "All", "high_priority": "High priority only", "none": "None"}
-STARRED_QUERIES = ("is:starred", "starred", "is: starred", "starred emails", "starred mail")
+# Gmail's search operator for starred mail; a bare "starred" is a word searched for, as
+# in the real app.
+STARRED_QUERIES = ("is:starred",)
 
 
 @dataclass
@@ -80,7 +82,8 @@ class GmailState:
     labels: list[str] = field(default_factory=lambda: ["Receipts", "Travel", "Work"])
     notifications: str = "all"  # "all", "high_priority" or "none"
     conversation_view: bool = True
-    visited: list[str] = field(default_factory=list)  # folders / screens shown: "inbox", "all", "search:starred", "settings"
+    visited: list[str] = field(default_factory=list)  # folders / screens shown: "inbox", "all", "settings", "search"
+    # (results of a query), "search:starred" (of the is:starred operator)
     searches: list[str] = field(default_factory=list)
     opened: list[int] = field(default_factory=list)  # conversations opened
     deleted: list[int] = field(default_factory=list)  # conversations moved to Trash by the user

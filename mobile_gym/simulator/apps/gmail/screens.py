@@ -111,7 +111,7 @@ class ConversationList(Activity):
             return
         s = self.app.state
         s.searches.append(q)
-        s.visited.append("search:starred" if q.lower() in STARRED_QUERIES else "search:" + q)
+        s.visited.append("search:starred" if q.lower() in STARRED_QUERIES else "search")
         self.searching, self.query, self.selected = False, q, []
         self.focus = None
         self.scroll.clear()
@@ -434,7 +434,9 @@ class Conversation(Activity):
 
     def delete(self) -> None:
         delete(self.app.state, [self.mid])
-        self.sys.toast("Conversation deleted")
+        mailbox = next((a for a in self.app.stack if isinstance(a, ConversationList)), None)
+        if mailbox is not None:  # the snackbar shows on the mailbox it returns to
+            mailbox._note("1 deleted")
         self.finish()
 
     def archive(self) -> None:

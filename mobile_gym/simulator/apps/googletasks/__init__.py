@@ -16,11 +16,12 @@ import numpy as np
 
 from mobile_gym.errors import SimulatorError
 from mobile_gym.simulator.app import Activity, App, Dialog
+from mobile_gym.simulator.apps.prompts import NotificationPermission, WhatsNew
 from mobile_gym.simulator.apps.googletasks.model import (
     DEFAULT_LIST, SORTS, STARRED, Task, TaskList, TasksState,
 )
 from mobile_gym.simulator.apps.googletasks.screens import (
-    PKG, NotificationPermission, TaskListsActivity, WhatsNew,
+    PKG, PRIMARY, TaskListsActivity,
 )
 
 __all__ = ["GoogleTasks", "Task", "TaskList", "TasksState"]
@@ -64,7 +65,9 @@ class GoogleTasks(App):
 
     def popups(self, activity: Activity) -> list[Dialog]:
         if isinstance(activity, TaskListsActivity):
-            return [NotificationPermission(activity), WhatsNew(activity)]
+            return [NotificationPermission("Tasks", activity.allow_notifications, PRIMARY), WhatsNew(
+                PKG, "What's new in Tasks", "Star your most important tasks and find them all in one place: the "
+                "new Starred tab.", icon="star", color=PRIMARY)]
         return []
 
     def configure(self, values: Mapping[str, Any]) -> None:
