@@ -31,7 +31,7 @@ FIELDS = {"id": str, "episode": str, "category": str, "path": str, "instruction"
 APP_NAMES = {"chrome": "Google Chrome", "playstore": "Google Play Store", "clock": "Clock",
              "settings": "Settings", "youtube": "YouTube", "google maps": "Google Maps",
              "instagram": "Instagram", "pinterest": "Pinterest", "trello": "Trello",
-             "evernote": "Evernote"}
+             "evernote": "Evernote", "calender": "Google Calendar"}
 
 
 def env_id(task_id: str) -> str:

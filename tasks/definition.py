@@ -45,6 +45,10 @@ its own replay, for a task whose valid routes end on screens that share no essen
 state: the task is done when any one route's checkpoints all match (`Annotation.routes`).
 LlamaTouch annotates one route per task; ``export-dataset`` writes the others beside it.
 
+A ``click`` whose selector names a ``row`` is annotated with an xpath through that row's
+text (`Selector.row_xpath`), not the annotated screen's positional one: the tap must land
+in that row's node wherever the row stands (a list whose other items vary).
+
 Loading replays the golden path: a step or selector that does not resolve raises
 `TaskError` naming the file, the task and the step, and so does a replay whose length is
 not ``steps``.
@@ -57,7 +61,7 @@ shares one annotation.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping
@@ -337,6 +341,9 @@ class SimTask:
         if index is None:
             raise self.error(f"{where}: {check.selector} selects a node that is not a component "
                              "(components are widgets, and nodes with text or a description)")
+        if check.keyword is Keyword.CLICK and check.selector.row is not None:
+            # the tap must land in the node of that row, wherever the row stands
+            components[index] = replace(components[index], xpath=check.selector.row_xpath())
         return Primitive(check.keyword, str(index))
 
 

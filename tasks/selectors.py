@@ -7,9 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from mobile_gym.formats.llamatouch import xpath_literal
 from mobile_gym.ui.hierarchy import Node, ViewHierarchy
 
 ATTRIBUTES = ("text", "resource_id", "content_desc", "class_name")
+#: The dump attribute each selector attribute names.
+_DUMP_NAMES = {"text": "text", "resource_id": "resource-id", "content_desc": "content-desc", "class_name": "class"}
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,18 @@ class Selector:
             rows = [r for r in rows if r is not None]
             found = [n for n in found if any(r is n or r in n.ancestors() for r in rows)]
         return found[self.nth] if len(found) > self.nth else None
+
+    def row_xpath(self) -> str | None:
+        """For a selector with ``row``, an xpath that says what `find` does (the nodes
+        so named inside the clickable row holding that text), so that a ``click`` on it
+        is judged on the row wherever the row stands, not on the position the annotated
+        screen's xpath would pin. None without ``row``."""
+        if self.row is None:
+            return None
+        attrs = "".join(f"[@{_DUMP_NAMES[a]}={xpath_literal(getattr(self, a))}]"
+                        for a in ATTRIBUTES if getattr(self, a) is not None)
+        return (f"//*[@text={xpath_literal(self.row)}]/ancestor-or-self::*[@clickable='true'][1]"
+                f"/descendant-or-self::*{attrs}")
 
     def __str__(self) -> str:
         parts = [f"{a}={getattr(self, a)!r}" for a in (*ATTRIBUTES, "row") if getattr(self, a) is not None]

@@ -59,9 +59,13 @@ def button(text: str, bounds, rid: str = "", **flags) -> N:
 
 def dump(*nodes: N, package: str = "com.example.shop") -> str:
     root = N("android.widget.FrameLayout", bounds=(0, 0, WIDTH, HEIGHT), children=list(nodes))
-    return "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">" + root.xml(
-        0, package
-    ) + "</hierarchy>"
+    return windows((root, package))
+
+
+def windows(*roots: tuple[N, str]) -> str:
+    """A dump of several windows, each a root node with its package, bottom to top."""
+    return "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\">" + "".join(
+        root.xml(i, package) for i, (root, package) in enumerate(roots)) + "</hierarchy>"
 
 
 def state(xml: str, activity: str | None = "com.example.shop/.MainActivity", **kwargs) -> UIState:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from PIL import ImageDraw
-from screens import HEIGHT, WIDTH, N, blank, button, checkpoint, component_index, dump, state
+from screens import HEIGHT, WIDTH, N, blank, button, checkpoint, component_index, dump, state, windows
 
 from mobile_gym.actions import Action
 from mobile_gym.errors import AnnotationError, FormatError
@@ -143,6 +143,29 @@ def test_click_on_a_real_dump_inside_and_outside_the_node(matcher, ):
     assert judge(matcher, cp, exec_state, action=Action.click(540 / 1080, 1050 / 1918))  # on "Done"
     assert not judge(matcher, cp, exec_state, action=Action.click(540 / 1080, 1180 / 1918))  # on the other button
     assert not judge(matcher, cp, exec_state, action=Action.click(0.05, 0.05))  # outside the dialog
+
+
+def test_a_tap_outside_a_dialog_clicks_nothing_below_it(matcher):
+    # Android's dialogs, sheets and menus are modal: a tap outside one dismisses it (or
+    # does nothing) and never reaches the app window below; a keyboard is not modal
+    ref = state(CART)
+    target = component_index(ref, text="Continue shopping")
+    cp = checkpoint(ref, f"click<{target}>")
+    app = N("android.widget.FrameLayout", bounds=(0, 0, WIDTH, HEIGHT),
+            children=[button("Continue shopping", (40, 800, 1040, 900), rid="com.bestbuy.android:id/continue")])
+    dialog = N("android.widget.FrameLayout", bounds=(100, 1200, 980, 1600),
+               children=[button("Allow", (140, 1480, 940, 1580), rid="com.android.permissioncontroller:id/allow")])
+    keyboard = N("android.widget.FrameLayout", bounds=(0, 1500, WIDTH, HEIGHT))
+    on_it = Action.click(540 / WIDTH, 850 / HEIGHT)
+    alone = windows((app, "com.bestbuy.android"), (keyboard, "com.google.android.inputmethod.latin"))
+    assert judge(matcher, cp, state(alone), action=on_it)
+    shop, prompt = (app, "com.bestbuy.android"), (dialog, "com.android.permissioncontroller")
+    for shown in (windows(shop, prompt), windows(prompt, shop)):  # real dumps list the focused window first
+        result = matcher.check(cp, state(shown), action=on_it)
+        assert not result.matched and "went to the dialog" in result.results[0].detail
+    shown = state(windows(shop, prompt))
+    allow = checkpoint(shown, f"click<{component_index(shown, text='Allow')}>")
+    assert judge(matcher, allow, shown, action=Action.click(540 / WIDTH, 1530 / HEIGHT))
 
 
 def test_type(matcher):

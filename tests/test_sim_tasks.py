@@ -212,3 +212,55 @@ def test_the_suite_uses_every_keyword_five_times_and_multi_checkpoint_tasks() ->
     uninstall = {t.id for t in llamatouch_catalogue().values() if t.instruction.startswith("Uninstall")}
     assert len(uninstall) == 3 and uninstall <= set(simulator_tasks()) and uses["check_uninstall"] == 3, uses
     assert sizes[2] and sizes[3], sizes
+
+
+def test_a_click_named_by_its_row_is_judged_on_that_row_wherever_it_stands(matcher: Matcher) -> None:
+    # tasks-mark-task2-complete: the tap on Task2's checkbox, annotated with Task1 above it.
+    # Swapped, Task1's checkbox stands where Task2's stood: a tap there is not the click
+    from mobile_gym.actions import Action
+    from mobile_gym.simulator import SimulatedDevice
+    from mobile_gym.tasks.selectors import Selector
+    from mobile_gym.ui.hierarchy import ViewHierarchy
+
+    task = simulator_tasks()["tasks-mark-task2-complete"]
+    checkpoint = task.annotation.checkpoints[0]
+    click = next(p for p in checkpoint.primitives if p.keyword.value == "click")
+    assert "Task2" in checkpoint.screen.component(click.index, click).xpath
+    phone = SimulatedDevice(seed=0, dynamics="none", setup={
+        "launch": "googletasks", "apps": {"googletasks": {"lists": [{"name": "My Tasks", "tasks": ["Task2", "Task1"]}]}}})
+    state = phone.observe(screenshot=False)
+    hierarchy = ViewHierarchy(state.xml)
+    width, height = state.screen_size
+
+    def tap(row: str) -> Action:
+        box = Selector(content_desc="Mark as complete", row=row).find(hierarchy).bounds
+        return Action.click(box.center[0] / width, box.center[1] / height)
+
+    annotated = task.ground_truth[0][task.ground_truth[1][2]].hierarchy
+    task2_box = Selector(content_desc="Mark as complete", row="Task2").find(annotated).bounds
+    task1_box = Selector(content_desc="Mark as complete", row="Task1").find(hierarchy).bounds
+    assert task1_box == task2_box  # Task1's checkbox is where the annotated tap landed
+    assert matcher.check(checkpoint, state, action=tap("Task2")).matched
+    assert not matcher.check(checkpoint, state, action=tap("Task1")).matched
+
+
+def test_every_keyword_is_used_by_five_tasks_of_the_suite() -> None:
+    # what the faithfulness benchmark measures each keyword on; fuzzy<-1> is the whole
+    # screen (a check without a selector). LlamaTouch has three uninstall tasks in all,
+    # and the suite has all three (each with a second route, through Settings)
+    from mobile_gym.matcher.annotation import Keyword
+
+    users: dict[str, set[str]] = {}
+    for task in simulator_tasks().values():
+        for route in task.routes:
+            for spec in route.checkpoints:
+                for check in spec.checks:
+                    word = check.keyword.value
+                    if check.keyword is Keyword.FUZZY and check.selector is None:
+                        word = "fuzzy<-1>"
+                    users.setdefault(word, set()).add(task.id)
+    wanted = {k.value: 5 for k in Keyword} | {"fuzzy<-1>": 5, "check_uninstall": 3}
+    counts = {word: len(users.get(word, ())) for word in wanted}
+    assert all(counts[word] >= n for word, n in wanted.items()), counts
+    catalogue = llamatouch_catalogue().values()
+    assert users["check_uninstall"] == {e.id for e in catalogue if e.instruction.startswith("Uninstall")}

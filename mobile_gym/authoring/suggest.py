@@ -61,7 +61,7 @@ from mobile_gym.authoring.validate import RouteScore, RouteVerdict, judge_routes
 from mobile_gym.errors import AnnotationError, ConfigError, MobileGymError
 from mobile_gym.matcher.annotation import Keyword
 from mobile_gym.ui.components import is_component
-from mobile_gym.ui.hierarchy import SYSTEM_WINDOW_PACKAGES, Node, ViewHierarchy
+from mobile_gym.ui.hierarchy import Node, ViewHierarchy, is_system_window
 
 if TYPE_CHECKING:
     from mobile_gym.matcher import Annotation, Matcher
@@ -135,8 +135,7 @@ def identity(node: Node, flags: Iterable[str]) -> Identity:
 
 
 def _app_window(node: Node) -> bool:
-    package = node.package
-    return package not in SYSTEM_WINDOW_PACKAGES and "inputmethod" not in package
+    return not is_system_window(node)
 
 
 @dataclass

@@ -244,9 +244,13 @@ class Matcher:
             return PrimitiveResult(p, False, f"{what} is not on this screen")
         width, height = state.screen_size
         x, y = action.touch[0] * width, action.touch[1] * height  # type: ignore[index]
-        if any(n.bounds.contains(x, y) for n in nodes):
-            return PrimitiveResult(p, True)
-        return PrimitiveResult(p, False, f"tap at ({x:.0f}, {y:.0f}) is outside {nodes[0].bounds}")
+        hits = [n for n in nodes if n.bounds.contains(x, y)]
+        if not hits:
+            return PrimitiveResult(p, False, f"tap at ({x:.0f}, {y:.0f}) is outside {nodes[0].bounds}")
+        dialogs = hierarchy.dialog_windows
+        if dialogs and not any(n.window in dialogs for n in hits):
+            return PrimitiveResult(p, False, f"tap at ({x:.0f}, {y:.0f}) went to the dialog over {what}")
+        return PrimitiveResult(p, True)
 
     def _exact(self, checkpoint: Checkpoint, p: Primitive, c: Component, state: UIState) -> PrimitiveResult:
         nodes = state.hierarchy.nodes

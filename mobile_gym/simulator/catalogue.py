@@ -237,6 +237,5 @@ PREINSTALLED: tuple[Preinstalled, ...] = (
     Preinstalled("com.google.android.apps.photos", "Photos", "star", (251, 188, 4)),
     Preinstalled("com.google.android.apps.maps", "Maps", "location", (52, 168, 83)),
     Preinstalled("com.google.android.contacts", "Contacts", "person", (66, 133, 244)),
-    Preinstalled("com.google.android.calendar", "Calendar", "app", (66, 133, 244)),
     Preinstalled("com.google.android.documentsui", "Files", "app", (26, 115, 232)),
 )

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mobile_gym.actions import Action
-from mobile_gym.ui.hierarchy import SYSTEM_WINDOW_PACKAGES, Bounds, Node, ViewHierarchy
+from mobile_gym.ui.hierarchy import Bounds, Node, ViewHierarchy, is_system_window
 
 #: Texts of a node's descendants merged into its label (a row reads as its title and
 #: summary), and the longest label kept.
@@ -52,10 +52,6 @@ def is_actionable(node: Node) -> bool:
     f = node.flags
     return f["enabled"] and (f["clickable"] or f["long-clickable"] or f["checkable"] or f["scrollable"]
                              or is_editable(node))
-
-
-def is_system_window(root: Node) -> bool:
-    return root.package in SYSTEM_WINDOW_PACKAGES or "inputmethod" in root.package
 
 
 def actionable_elements(hierarchy: ViewHierarchy) -> list[Element]:

@@ -63,6 +63,12 @@ SYSTEM_WINDOW_PACKAGES = frozenset({
     "com.baidu.input",
 })
 
+
+def is_system_window(root: Node) -> bool:
+    """A window of the status bar, navigation bar or a keyboard: never the app's."""
+    return root.package in SYSTEM_WINDOW_PACKAGES or "inputmethod" in root.package
+
+
 #: Deepest nesting of nodes read (libxml2's own default limit); real dumps stay far
 #: below, and the node model is walked recursively.
 MAX_DEPTH = 256
@@ -213,6 +219,14 @@ class Node:
     def label(self) -> str:
         """What a person reads on the node: its text, else its content description."""
         return self.text or self.content_desc
+
+    @property
+    def window(self) -> Node:
+        """The root of this node's window (a dump has one top-level node per window)."""
+        node = self
+        while node.parent is not None:
+            node = node.parent
+        return node
 
     def ancestors(self) -> Iterator[Node]:
         node = self.parent
@@ -393,10 +407,21 @@ class ViewHierarchy:
         carry its package anyway). None when every window is a system one.
         """
         for root in self.roots:
-            package = root.package
-            if package and package not in SYSTEM_WINDOW_PACKAGES and "inputmethod" not in package:
-                return package
+            if root.package and not is_system_window(root):
+                return root.package
         return None
+
+    @cached_property
+    def dialog_windows(self) -> tuple[Node, ...]:
+        """The windows over the app's own: dialogs, sheets and menus, i.e. every window but
+        system UI, keyboards and the largest app window. Android's are modal: while one
+        shows, a tap outside it dismisses it or does nothing, and never reaches the app
+        window below (in either dump order, real or simulated)."""
+        apps = [r for r in self.roots if not is_system_window(r)]
+        if len(apps) < 2:
+            return ()
+        main = max(apps, key=lambda r: r.bounds.area)
+        return tuple(r for r in apps if r is not main)
 
     # -- lookup -------------------------------------------------------------------------
     def find_all(

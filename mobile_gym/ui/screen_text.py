@@ -29,9 +29,8 @@ from html import escape
 
 from mobile_gym.actions import Action
 from mobile_gym.errors import InvalidActionError
-from mobile_gym.ui.elements import (DIRECTIONS, Element, actionable_elements, is_system_window, label_texts,
-                                    scroll_action)
-from mobile_gym.ui.hierarchy import Node, ViewHierarchy
+from mobile_gym.ui.elements import DIRECTIONS, Element, actionable_elements, label_texts, scroll_action
+from mobile_gym.ui.hierarchy import Node, ViewHierarchy, is_system_window
 
 #: Longest text of one element or paragraph kept (AutoDroid cuts the same way).
 MAX_TEXT = 80

@@ -26,5 +26,6 @@ def oracle(name: str) -> Callable[[Oracle], Oracle]:
 
 
 from mobile_gym.tasks.oracles import (  # noqa: E402,F401 - registers
-    chrome, clock, discord, evernote, gmail, googletasks, pinterest, playstore, reddit, settings, trello, youtube,
+    calendar, chrome, clock, discord, evernote, gmail, googletasks, pinterest, playstore, reddit, settings, trello,
+    youtube,
 )

@@ -1,12 +1,27 @@
-"""Driving a simulated phone from tests through its public interface: find a node in the
-dump by its attributes and tap the middle of it, like an agent would."""
+"""Driving a simulated phone from tests through its public interface: open an app as a
+task's setup does, find a node in the dump by its attributes and tap the middle of it,
+like an agent would."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from mobile_gym.actions import Action
 from mobile_gym.simulator import SimulatedDevice
 from mobile_gym.simulator.views import View
 from mobile_gym.ui.hierarchy import Node, ViewHierarchy
+
+
+def launch(key: str, seed: int = 0, dynamics: str = "none", profile: str = "pixel-6", **state) -> SimulatedDevice:
+    """A fresh phone with the app ``key`` opened, its state set from ``state`` as a task's
+    setup does (``apps: {key: state}``)."""
+    setup = {"launch": key, "apps": {key: state}} if state else {"launch": key}
+    return SimulatedDevice(profile, seed=seed, dynamics=dynamics, setup=setup)
+
+
+def find(phone: SimulatedDevice, **attrs) -> list[Node]:
+    """Every node on screen with these attributes (see `node`)."""
+    return phone.observe(screenshot=False).hierarchy.find_all(**attrs)
 
 
 def node(phone: SimulatedDevice, **attrs) -> Node:
@@ -34,6 +49,23 @@ def texts(phone: SimulatedDevice) -> list[str]:
 def swipe_up(phone: SimulatedDevice, fraction: float = 0.4) -> None:
     """Scroll the content down by ``fraction`` of the screen (finger moves up)."""
     phone.perform(Action.swipe(0.5, 0.7, 0.5, 0.7 - fraction))
+
+
+def popup_texts(phone: SimulatedDevice, titles: tuple[str, ...]) -> list[str]:
+    """The texts among ``titles`` in the windows over the app's own (its popups)."""
+    roots = phone.observe(screenshot=False).hierarchy.roots
+    return [n.text for r in roots[1:] for n in r.iter() if n.text in titles]
+
+
+def frames(phone: SimulatedDevice, actions: Iterable[Action]) -> list[tuple[str, bytes]]:
+    """The dump and a small screenshot after each action: two runs compared show whether
+    the screens are deterministic."""
+    out = []
+    for action in actions:
+        phone.perform(action)
+        state = phone.observe(screenshot_size=(90, 200))
+        out.append((state.xml, state.screenshot.tobytes()))
+    return out
 
 
 def assert_same_nodes(built: ViewHierarchy, parsed: ViewHierarchy) -> None:

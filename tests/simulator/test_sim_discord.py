@@ -4,13 +4,15 @@ suites run for the other modelled apps."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from mobile_gym.actions import Action
 from mobile_gym.errors import SimulatorError
 from mobile_gym.simulator import SimulatedDevice
 from mobile_gym.simulator.apps import DEFAULT_INSTALLED, resolve_package
-from phone import node, tap, texts
+from phone import find, frames, launch, node, popup_texts, tap, texts
 from test_sim_screens import crawl
 
 PKG = "com.discord"
@@ -19,17 +21,11 @@ MAIN = f"{PKG}/com.discord.main.MainActivity"
 MINE = "agentian's server"
 
 
-def discord(seed: int = 0, dynamics: str = "none", profile: str = "pixel-6", **state) -> SimulatedDevice:
-    setup = {"launch": "discord", "apps": {"discord": state}} if state else {"launch": "discord"}
-    return SimulatedDevice(profile, seed=seed, dynamics=dynamics, setup=setup)
+discord = partial(launch, "discord")
 
 
 def state(phone: SimulatedDevice):
     return phone.app_state("discord")
-
-
-def find(phone: SimulatedDevice, **attrs):
-    return phone.observe(screenshot=False).hierarchy.find_all(**attrs)
 
 
 def server(phone: SimulatedDevice, name: str = MINE):
@@ -263,8 +259,7 @@ def test_default_dynamics_seed_content_and_popups() -> None:
     for seed in range(12):
         phone = discord(seed=seed, dynamics="default")
         for _ in range(4):
-            roots = phone.observe(screenshot=False).hierarchy.roots
-            shown = [n.text for r in roots[1:] for n in r.iter() if n.text in POPUP_TITLES]
+            shown = popup_texts(phone, POPUP_TITLES)
             if shown:
                 popups.setdefault(shown[0], seed)
                 phone.perform(Action.back())  # BACK closes the popup, not the app
@@ -309,12 +304,7 @@ def test_every_reachable_screen_has_a_valid_dump_on_every_profile(profile: str) 
 @pytest.mark.parametrize("profile", ["pixel-6", "budget-720p"])
 def test_screens_are_deterministic_on_every_profile(profile: str) -> None:
     def run() -> list:
-        phone = discord(seed=2, dynamics="default", profile=profile)
-        out = []
-        for action in (Action.back(), Action.click(0.1, 0.2), Action.click(0.5, 0.2), Action.back(),
-                       Action.click(0.9, 0.95), Action.click(0.5, 0.3), Action.type_text("x"), Action.back()):
-            phone.perform(action)
-            st = phone.observe(screenshot_size=(90, 200))
-            out.append((st.xml, st.screenshot.tobytes()))
-        return out
+        return frames(discord(seed=2, dynamics="default", profile=profile),
+                      (Action.back(), Action.click(0.1, 0.2), Action.click(0.5, 0.2), Action.back(),
+                       Action.click(0.9, 0.95), Action.click(0.5, 0.3), Action.type_text("x"), Action.back()))
     assert run() == run()

@@ -4,8 +4,10 @@ shared suites run for the other modelled apps."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
-from phone import node, swipe_up, tap, texts
+from phone import find, launch, node, popup_texts, swipe_up, tap, texts
 from test_sim_screens import crawl
 
 from mobile_gym.actions import Action
@@ -25,17 +27,11 @@ WIDGETS = ("Notes", "Recently Captured", "Scratch Pad", "Pinned Note", "My Tasks
            "Tags", "Shortcuts")
 
 
-def evernote(seed: int = 0, dynamics: str = "none", profile: str = "pixel-6", **state) -> SimulatedDevice:
-    setup = {"launch": "evernote", "apps": {"evernote": state}} if state else {"launch": "evernote"}
-    return SimulatedDevice(profile, seed=seed, dynamics=dynamics, setup=setup)
+evernote = partial(launch, "evernote")
 
 
 def state(phone: SimulatedDevice):
     return phone.app_state("evernote")
-
-
-def find(phone: SimulatedDevice, **attrs):
-    return phone.observe(screenshot=False).hierarchy.find_all(**attrs)
 
 
 def open_settings(phone: SimulatedDevice) -> None:
@@ -243,8 +239,7 @@ def test_default_dynamics_seed_content_and_popups() -> None:
     popups = {}
     for seed in range(12):
         phone = evernote(seed=seed, dynamics="default")
-        roots = phone.observe(screenshot=False).hierarchy.roots
-        shown = [n.text for r in roots[1:] for n in r.iter() if n.text in POPUP_TITLES]
+        shown = popup_texts(phone, POPUP_TITLES)
         if shown:
             popups.setdefault(shown[0], seed)
             phone.perform(Action.back())  # BACK closes the popup, not the app
@@ -252,8 +247,7 @@ def test_default_dynamics_seed_content_and_popups() -> None:
             for _ in range(3):  # the app opened again may show the next one
                 phone.perform(Action.back())
                 phone.runtime.launch(PKG)
-                roots = phone.observe(screenshot=False).hierarchy.roots
-                shown = [n.text for r in roots[1:] for n in r.iter() if n.text in POPUP_TITLES]
+                shown = popup_texts(phone, POPUP_TITLES)
                 if shown:
                     popups.setdefault(shown[0], seed)
                     phone.perform(Action.back())

@@ -4,13 +4,15 @@ the shared suites run for the other modelled apps."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from mobile_gym.actions import Action
 from mobile_gym.errors import SimulatorError
 from mobile_gym.simulator import SimulatedDevice
 from mobile_gym.simulator.apps import DEFAULT_INSTALLED, resolve_package
-from phone import node, tap, texts
+from phone import find, frames, launch, node, popup_texts, tap, texts
 from test_sim_screens import crawl
 
 PKG = "com.google.android.apps.tasks"
@@ -19,17 +21,11 @@ MAIN = f"{PKG}/{PKG}.ui.TaskListsActivity"
 SETTINGS = f"{PKG}/{PKG}.ui.settings.SettingsActivity"
 
 
-def tasks(seed: int = 0, dynamics: str = "none", profile: str = "pixel-6", **state) -> SimulatedDevice:
-    setup = {"launch": "googletasks", "apps": {"googletasks": state}} if state else {"launch": "googletasks"}
-    return SimulatedDevice(profile, seed=seed, dynamics=dynamics, setup=setup)
+tasks = partial(launch, "googletasks")
 
 
 def state(phone: SimulatedDevice):
     return phone.app_state("googletasks")
-
-
-def find(phone: SimulatedDevice, **attrs):
-    return phone.observe(screenshot=False).hierarchy.find_all(**attrs)
 
 
 def test_installed_on_a_fresh_phone_and_opens_from_the_drawer() -> None:
@@ -167,19 +163,16 @@ def test_default_dynamics_seed_content_and_popups() -> None:
     popups = {}
     for seed in range(12):
         phone = tasks(seed=seed, dynamics="default")
-        roots = phone.observe(screenshot=False).hierarchy.roots
-        shown = [n.text for r in roots[1:] for n in r.iter() if n.text in POPUP_TITLES]
+        shown = popup_texts(phone, POPUP_TITLES)
         if shown:
             popups.setdefault(shown[0], seed)
             phone.perform(Action.back())  # BACK closes the popup, not the app
             assert phone.foreground_activity() == MAIN
-            assert not [n for r in phone.observe(screenshot=False).hierarchy.roots[1:]
-                        for n in r.iter() if n.text in POPUP_TITLES]
+            assert not popup_texts(phone, POPUP_TITLES)
             for _ in range(3):  # the app opened again may show the next one
                 phone.perform(Action.back())  # leaves the app: its activity finishes
                 phone.runtime.launch(PKG)
-                roots = phone.observe(screenshot=False).hierarchy.roots
-                shown = [n.text for r in roots[1:] for n in r.iter() if n.text in POPUP_TITLES]
+                shown = popup_texts(phone, POPUP_TITLES)
                 if shown:
                     popups.setdefault(shown[0], seed)
     assert set(popups) == set(POPUP_TITLES), popups
@@ -211,13 +204,7 @@ def test_every_reachable_screen_has_a_valid_dump_with_dynamics() -> None:
 @pytest.mark.parametrize("profile", ["pixel-6", "pixel-3", "budget-720p"])
 def test_screens_are_deterministic_on_every_profile(profile: str) -> None:
     def run() -> list:
-        phone = tasks(seed=2, dynamics="default", profile=profile,
-                      lists=[{"name": "Test", "tasks": ["Task2"]}])
-        out = []
-        for action in (Action.back(), Action.back(), Action.click(0.5, 0.3), Action.back(),
-                       Action.click(0.9, 0.9), Action.type_text("x"), Action.back()):
-            phone.perform(action)
-            st = phone.observe(screenshot_size=(90, 200))
-            out.append((st.xml, st.screenshot.tobytes()))
-        return out
+        phone = tasks(seed=2, dynamics="default", profile=profile, lists=[{"name": "Test", "tasks": ["Task2"]}])
+        return frames(phone, (Action.back(), Action.back(), Action.click(0.5, 0.3), Action.back(),
+                              Action.click(0.9, 0.9), Action.type_text("x"), Action.back()))
     assert run() == run()

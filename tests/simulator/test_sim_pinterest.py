@@ -4,8 +4,10 @@ the shared suites run for the other modelled apps."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
-from phone import node, swipe_up, tap
+from phone import find, frames, launch, node, popup_texts, swipe_up, tap
 from test_sim_screens import crawl
 
 from mobile_gym.actions import Action
@@ -20,17 +22,11 @@ MAIN = f"{PKG}/{PKG}.activity.task.activity.MainActivity"
 UNAUTH = f"{PKG}/{PKG}.activity.unauth.UnauthActivity"
 
 
-def pinterest(seed: int = 0, dynamics: str = "none", profile: str = "pixel-6", **state) -> SimulatedDevice:
-    setup = {"launch": "pinterest", "apps": {"pinterest": state}} if state else {"launch": "pinterest"}
-    return SimulatedDevice(profile, seed=seed, dynamics=dynamics, setup=setup)
+pinterest = partial(launch, "pinterest")
 
 
 def state(phone: SimulatedDevice):
     return phone.app_state("pinterest")
-
-
-def find(phone: SimulatedDevice, **attrs):
-    return phone.observe(screenshot=False).hierarchy.find_all(**attrs)
 
 
 def test_installed_on_a_fresh_phone_in_place_of_the_store_listing() -> None:
@@ -211,8 +207,7 @@ def test_default_dynamics_show_popups_that_back_closes() -> None:
     for seed in range(16):
         phone = pinterest(seed=seed, dynamics="default")
         for _ in range(6):
-            roots = phone.observe(screenshot=False).hierarchy.roots
-            shown = [n.text for r in roots[1:] for n in r.iter() if n.text in POPUP_TITLES]
+            shown = popup_texts(phone, POPUP_TITLES)
             if shown:
                 popups.setdefault(shown[0], seed)
                 phone.perform(Action.back())  # BACK closes the popup, not the app
@@ -255,12 +250,7 @@ def test_every_reachable_screen_has_a_valid_dump_on_every_profile(profile: str) 
 
 def test_screens_are_deterministic() -> None:
     def run() -> list:
-        phone = pinterest(seed=2, dynamics="default", profile="budget-720p")
-        out = []
-        for action in (Action.back(), Action.click(0.5, 0.3), Action.back(), Action.click(0.9, 0.95),
-                       Action.click(0.5, 0.5), Action.type_text("x"), Action.back()):
-            phone.perform(action)
-            st = phone.observe(screenshot_size=(90, 200))
-            out.append((st.xml, st.screenshot.tobytes()))
-        return out
+        return frames(pinterest(seed=2, dynamics="default", profile="budget-720p"),
+                      (Action.back(), Action.click(0.5, 0.3), Action.back(), Action.click(0.9, 0.95),
+                       Action.click(0.5, 0.5), Action.type_text("x"), Action.back()))
     assert run() == run()

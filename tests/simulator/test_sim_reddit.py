@@ -4,13 +4,15 @@ shared suites run for the other modelled apps."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from mobile_gym.actions import Action
 from mobile_gym.errors import SimulatorError
 from mobile_gym.simulator import SimulatedDevice
 from mobile_gym.simulator.apps import DEFAULT_INSTALLED, resolve_package
-from phone import node, tap, texts
+from phone import find, frames, launch, node, popup_texts, tap, texts
 from test_sim_screens import crawl
 
 PKG = "com.reddit.frontpage"
@@ -19,17 +21,11 @@ MAIN = f"{PKG}/com.reddit.launch.main.MainActivity"
 POPUP_TITLES = ("Allow Reddit to send you notifications?", "Chat channels are here", "Try Reddit Premium")
 
 
-def reddit(seed: int = 0, dynamics: str = "none", profile: str = "pixel-6", **state) -> SimulatedDevice:
-    setup = {"launch": "reddit", "apps": {"reddit": state}} if state else {"launch": "reddit"}
-    return SimulatedDevice(profile, seed=seed, dynamics=dynamics, setup=setup)
+reddit = partial(launch, "reddit")
 
 
 def state(phone: SimulatedDevice):
     return phone.app_state("reddit")
-
-
-def find(phone: SimulatedDevice, **attrs):
-    return phone.observe(screenshot=False).hierarchy.find_all(**attrs)
 
 
 def search(phone: SimulatedDevice, text: str) -> None:
@@ -230,8 +226,7 @@ def test_default_dynamics_vary_content_and_show_popups() -> None:
     for seed in range(12):
         phone = reddit(seed=seed, dynamics="default")
         for _ in range(6):  # the app opened again may show the next one
-            roots = phone.observe(screenshot=False).hierarchy.roots
-            shown = [n.text for r in roots[1:] for n in r.iter() if n.text in POPUP_TITLES]
+            shown = popup_texts(phone, POPUP_TITLES)
             if shown:
                 popups.setdefault(shown[0], seed)
                 phone.perform(Action.back())  # BACK closes the popup, not the app
@@ -273,12 +268,7 @@ def test_every_reachable_screen_has_a_valid_dump_on_every_profile(profile: str) 
 
 def test_screens_are_deterministic() -> None:
     def run() -> list:
-        phone = reddit(seed=2, dynamics="default", profile="budget-720p")
-        out = []
-        for action in (Action.back(), Action.click(0.5, 0.3), Action.back(), Action.click(0.9, 0.05),
-                       Action.click(0.5, 0.97), Action.type_text("x"), Action.back()):
-            phone.perform(action)
-            st = phone.observe(screenshot_size=(90, 200))
-            out.append((st.xml, st.screenshot.tobytes()))
-        return out
+        return frames(reddit(seed=2, dynamics="default", profile="budget-720p"),
+                      (Action.back(), Action.click(0.5, 0.3), Action.back(), Action.click(0.9, 0.05),
+                       Action.click(0.5, 0.97), Action.type_text("x"), Action.back()))
     assert run() == run()

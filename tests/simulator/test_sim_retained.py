@@ -195,7 +195,9 @@ def test_layout_reads_only_the_fields_a_geometry_is_keyed_by(monkeypatch):
             super().place(v, box, clip)
 
     monkeypatch.setattr(retained, "Layout", Reading)
-    monkeypatch.setattr(retained, "_GEOMETRIES", retained.BoundedMemo(None, 0, lambda k, v: 0))  # lay out each
+    # lay out each window: none from the memos earlier tests filled
+    monkeypatch.setattr(retained, "_LAYOUTS", retained.BoundedMemo(None, 0, lambda k, v: 0))
+    monkeypatch.setattr(retained, "_GEOMETRIES", retained.BoundedMemo(None, 0, lambda k, v: 0))
     for package in MODELLED:
         phone = SimulatedDevice(seed=1, dynamics="default", setup=_setup(package))
         for action in record_walk(package, 40, 1, "pixel-6"):

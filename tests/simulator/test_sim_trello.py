@@ -4,13 +4,15 @@ suites run for the other modelled apps."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from mobile_gym.actions import Action
 from mobile_gym.errors import SimulatorError
 from mobile_gym.simulator import SimulatedDevice
 from mobile_gym.simulator.apps import DEFAULT_INSTALLED, resolve_package
-from phone import node, swipe_up, tap, texts
+from phone import find, frames, launch, node, popup_texts, swipe_up, tap, texts
 from test_sim_screens import crawl
 
 PKG = "com.trello"
@@ -23,9 +25,7 @@ WELCOME = f"{PKG}/{PKG}.feature.authentication.WelcomeActivity"
 SCHOOL = {"name": "School", "lists": [{"name": "To Do", "cards": ["Task 1"]}, {"name": "Doing"}]}
 
 
-def trello(seed: int = 0, dynamics: str = "none", profile: str = "pixel-6", **state) -> SimulatedDevice:
-    setup = {"launch": "trello", "apps": {"trello": state}} if state else {"launch": "trello"}
-    return SimulatedDevice(profile, seed=seed, dynamics=dynamics, setup=setup)
+trello = partial(launch, "trello")
 
 
 def state(phone: SimulatedDevice):
@@ -34,10 +34,6 @@ def state(phone: SimulatedDevice):
 
 def board(phone: SimulatedDevice, name: str):
     return next(b for b in state(phone).boards if b.name == name)
-
-
-def find(phone: SimulatedDevice, **attrs):
-    return phone.observe(screenshot=False).hierarchy.find_all(**attrs)
 
 
 def test_installed_on_a_fresh_phone_and_opens_from_the_drawer() -> None:
@@ -264,26 +260,21 @@ def test_default_dynamics_seed_content_and_popups() -> None:
     popups = {}
     for seed in range(12):
         phone = trello(seed=seed, dynamics="default")
-        shown = shown_popups(phone)
+        shown = popup_texts(phone, POPUP_TITLES)
         if shown:
             popups.setdefault(shown[0], seed)
             phone.perform(Action.back())  # BACK closes the popup, not the app
-            assert phone.foreground_activity() == HOME and not shown_popups(phone)
+            assert phone.foreground_activity() == HOME and not popup_texts(phone, POPUP_TITLES)
             for _ in range(3):  # the app opened again may show the next one
                 phone.perform(Action.back())
                 phone.runtime.launch(PKG)
-                shown = shown_popups(phone)
+                shown = popup_texts(phone, POPUP_TITLES)
                 if shown:
                     popups.setdefault(shown[0], seed)
     assert set(popups) == set(POPUP_TITLES), popups
 
 
 POPUP_TITLES = ("Allow Trello to send you notifications?", "What's new in Trello")
-
-
-def shown_popups(phone: SimulatedDevice) -> list[str]:
-    roots = phone.observe(screenshot=False).hierarchy.roots
-    return [n.text for r in roots[1:] for n in r.iter() if n.text in POPUP_TITLES]
 
 
 def test_setup_is_checked() -> None:
@@ -319,12 +310,7 @@ def test_every_reachable_screen_has_a_valid_dump_on_every_profile(profile: str) 
 @pytest.mark.parametrize("profile", ["pixel-6", "pixel-3", "budget-720p"])
 def test_screens_are_deterministic_on_every_profile(profile: str) -> None:
     def run() -> list:
-        phone = trello(seed=2, dynamics="default", profile=profile, boards=[SCHOOL])
-        out = []
-        for action in (Action.back(), Action.back(), Action.click(0.5, 0.25), Action.click(0.5, 0.2),
-                       Action.back(), Action.click(0.9, 0.9), Action.type_text("x"), Action.back()):
-            phone.perform(action)
-            st = phone.observe(screenshot_size=(90, 200))
-            out.append((st.xml, st.screenshot.tobytes()))
-        return out
+        return frames(trello(seed=2, dynamics="default", profile=profile, boards=[SCHOOL]),
+                      (Action.back(), Action.back(), Action.click(0.5, 0.25), Action.click(0.5, 0.2),
+                       Action.back(), Action.click(0.9, 0.9), Action.type_text("x"), Action.back()))
     assert run() == run()

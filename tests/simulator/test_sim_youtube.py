@@ -4,8 +4,10 @@ popups, a crawl of every reachable screen at every profile and the retained walk
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
-from phone import node, swipe_up, tap, texts
+from phone import find, launch, node, swipe_up, tap, texts
 from test_sim_screens import crawl
 
 from mobile_gym.actions import Action
@@ -22,13 +24,7 @@ HELP = PKG + "/com.google.android.gms.googlehelp.helpactivities.HelpActivity"
 LAUNCHER_ICON = "com.google.android.apps.nexuslauncher:id/icon"
 
 
-def youtube(seed: int = 0, dynamics: str = "none", profile: str = "pixel-6", **state) -> SimulatedDevice:
-    setup = {"launch": "youtube", "apps": {"youtube": state}} if state else {"launch": "youtube"}
-    return SimulatedDevice(profile, seed=seed, dynamics=dynamics, setup=setup)
-
-
-def find(phone: SimulatedDevice, **attrs):
-    return phone.observe(screenshot=False).hierarchy.find_all(**attrs)
+youtube = partial(launch, "youtube")
 
 
 def title(phone: SimulatedDevice) -> str:

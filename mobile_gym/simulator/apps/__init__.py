@@ -8,6 +8,7 @@ from functools import partial
 from mobile_gym.errors import AnnotationError, SimulatorError
 from mobile_gym.matcher.apps import AppRegistry
 from mobile_gym.simulator.catalogue import CATALOGUE, PREINSTALLED
+from mobile_gym.simulator.apps.calendar import GoogleCalendar
 from mobile_gym.simulator.apps.chrome import Chrome
 from mobile_gym.simulator.apps.clock import Clock
 from mobile_gym.simulator.apps.discord import Discord
@@ -24,7 +25,7 @@ from mobile_gym.simulator.apps.trello import Trello
 from mobile_gym.simulator.apps.youtube import YouTube
 
 MODELLED = (Launcher, Settings, Clock, PlayStore, Chrome, GoogleTasks, Gmail,
-            Pinterest, Trello, Evernote, Reddit, Discord, YouTube)
+            Pinterest, Trello, Evernote, Reddit, Discord, YouTube, GoogleCalendar)
 
 # A modelled app wins over its store listing's login app or a stock placeholder.
 FACTORIES = {

@@ -20,8 +20,8 @@ from mobile_gym.errors import SimulatorError
 from mobile_gym.simulator.app import Activity, App, Dialog
 from mobile_gym.simulator.apps.prompts import NotificationPermission, WhatsNew
 from mobile_gym.simulator.apps.discord.model import (
-    CLEAR_AFTER, DM_SPAM, KINDS, MY_SERVER, PURPOSES, STATUSES, TEMPLATES, TEXT, VOICE, Channel,
-    DirectMessage, DiscordState, Message, Notice, Server,
+    CLEAR_AFTER, DM_SPAM, KINDS, MY_SERVER, PURPOSES, STATUSES, TEMPLATES, TEXT, Channel,
+    DirectMessage, DiscordState, Message, Notice, Server, new_channels,
 )
 from mobile_gym.simulator.apps.discord.screens import BLURPLE, PKG, Main, NitroUpsell
 
@@ -47,7 +47,7 @@ def default_communities() -> list[Server]:
 
 
 def community(name: str, text: tuple[str, ...], voice: tuple[str, ...]) -> Server:
-    return Server(name, [Channel(c, TEXT) for c in text] + [Channel(c, VOICE) for c in voice], owner=False)
+    return Server(name, new_channels(text, voice), owner=False)
 
 
 def default_notices() -> list[Notice]:
@@ -152,8 +152,7 @@ class Discord(App):
             raise SimulatorError(f"discord purpose must be one of {list(PURPOSES)}, got {purpose!r}")
         srv = self.state.server(given["name"])
         if srv is None:
-            text, voice = TEMPLATES[template]
-            srv = Server(given["name"], [Channel(c, TEXT) for c in text] + [Channel(c, VOICE) for c in voice])
+            srv = Server(given["name"], new_channels(*TEMPLATES[template]))
             self.state.servers.append(srv)
         srv.template, srv.purpose = template, purpose
         for name in ("owner", "allow_dms"):

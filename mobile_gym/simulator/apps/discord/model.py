@@ -46,6 +46,11 @@ class Channel:
     messages: list[Message] = field(default_factory=list)
 
 
+def new_channels(text: tuple[str, ...], voice: tuple[str, ...]) -> list[Channel]:
+    """Empty text channels named ``text``, then voice channels named ``voice`` (a template's)."""
+    return [Channel(c, TEXT) for c in text] + [Channel(c, VOICE) for c in voice]
+
+
 @dataclass
 class Server:
     name: str

@@ -16,12 +16,12 @@ the React Native shell): its pages are `Activity` objects of that name on the ba
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import Callable
 
 from mobile_gym.simulator.app import Activity, Dialog
 from mobile_gym.simulator.apps.discord.model import (
-    CLEAR_AFTER, DM_SPAM, MY_SERVER, TEMPLATES, TEXT, USERNAME, VOICE, Channel, Message, Server,
+    CLEAR_AFTER, DM_SPAM, TEMPLATES, TEXT, USERNAME, VOICE, Channel, Message, Server, new_channels,
 )
 from mobile_gym.simulator.runtime import KEYBOARD_DP
 from mobile_gym.simulator.views import (
@@ -359,10 +359,6 @@ class GuildSheet(Dialog):
         super().__init__(kind="sheet")
         self.act, self.server = act, server
 
-    def pick(self, handler: Callable[[], None]) -> None:
-        self.close()
-        handler()
-
     def settings(self) -> None:
         self.act.state.visited.append(f"server_settings:{self.server}")
         self.act.start(ServerSettings(self.act.app, self.server))
@@ -388,17 +384,17 @@ class GuildSheet(Dialog):
             Text(srv.name, size=20, bold=True, h=40, rid=ID + "guild_sheet_name"),
             Row(action("person", "Invite", None),
                 action("notifications", "Notifications", None),
-                action("settings", "Settings", partial(self.pick, self.settings) if srv.owner else None),
+                action("settings", "Settings", partial(self._press, self.settings) if srv.owner else None),
                 h=64, gap=8),
             Row(Text("Create Channel", size=16, rid=ID + "guild_sheet_item"), h=48,
-                on_click=partial(self.pick, self.create_channel) if srv.owner else None, enabled=srv.owner),
+                on_click=partial(self._press, self.create_channel) if srv.owner else None, enabled=srv.owner),
             Row(Text("Create Category", size=16, rid=ID + "guild_sheet_item"), h=48, enabled=srv.owner),
             Divider(),
             Row(Text("Allow Direct Messages", size=16, rid=ID + "guild_sheet_item"),
                 Switch(srv.allow_dms, partial(self.act.set_allow_dms, srv.name), rid=ID + "guild_allow_dms_switch"),
                 h=56, on_click=partial(self.act.set_allow_dms, srv.name)),
             None if srv.owner else Row(Text("Leave Server", size=16, fg=RED, rid=ID + "guild_sheet_item"), h=48,
-                                       on_click=partial(self.pick, self.leave)),
+                                       on_click=partial(self._press, self.leave)),
             pad=(16, 12, 16, 16), gap=4, style="dialog", radius=16, rid=ID + "guild_sheet",
         )
 
@@ -472,13 +468,20 @@ class ChannelPage(Activity):
 
 # ---------------------------------------------------------------------- server settings
 
-class ServerSettings(Activity):
+class ServerPage(Activity):
+    """A page about one of the user's servers (``server``: its name)."""
+
     name = MAIN
 
     def __init__(self, app, server: str) -> None:
         super().__init__(app)
         self.server = server
 
+    def srv(self) -> Server | None:
+        return self.app.state.server(self.server)
+
+
+class ServerSettings(ServerPage):
     def open(self, page: str) -> None:
         self.app.state.visited.append(f"server_{page}:{self.server}")
         self.start(Overview(self.app, self.server) if page == "overview" else ChannelsSettings(self.app, self.server))
@@ -502,16 +505,7 @@ class ServerSettings(Activity):
         )
 
 
-class Overview(Activity):
-    name = MAIN
-
-    def __init__(self, app, server: str) -> None:
-        super().__init__(app)
-        self.server = server
-
-    def srv(self) -> Server | None:
-        return self.app.state.server(self.server)
-
+class Overview(ServerPage):
     def upload(self) -> None:
         self.start(PhotoPicker(self.app, "icon", self.server))
 
@@ -547,13 +541,7 @@ class Overview(Activity):
         )
 
 
-class ChannelsSettings(Activity):
-    name = MAIN
-
-    def __init__(self, app, server: str) -> None:
-        super().__init__(app)
-        self.server = server
-
+class ChannelsSettings(ServerPage):
     def edit(self, channel: str, kind: str) -> None:
         self.start(EditChannel(self.app, self.server, channel, kind))
 
@@ -561,7 +549,7 @@ class ChannelsSettings(Activity):
         self.start(CreateChannel(self.app, self.server))
 
     def build(self) -> View:
-        srv = self.app.state.server(self.server)
+        srv = self.srv()
         rows: list[View] = []
         if srv is not None:
             for title, chans in (("Text Channels", srv.text_channels()), ("Voice Channels", srv.voice_channels())):
@@ -577,12 +565,10 @@ class ChannelsSettings(Activity):
         )
 
 
-class EditChannel(Activity):
-    name = MAIN
-
+class EditChannel(ServerPage):
     def __init__(self, app, server: str, channel: str, kind: str) -> None:
-        super().__init__(app)
-        self.server, self.channel, self.kind = server, channel, kind
+        super().__init__(app, server)
+        self.channel, self.kind = channel, kind
 
     def confirm(self) -> None:
         self.sys.show(Dialog("Delete Channel", f"Are you sure you want to delete {self.channel}? "
@@ -590,7 +576,7 @@ class EditChannel(Activity):
 
     def delete(self) -> None:
         s = self.app.state
-        srv = s.server(self.server)
+        srv = self.srv()
         if srv is None:
             return
         before = len(srv.channels)
@@ -620,12 +606,9 @@ class EditChannel(Activity):
         )
 
 
-class CreateChannel(Activity):
-    name = MAIN
-
+class CreateChannel(ServerPage):
     def __init__(self, app, server: str) -> None:
-        super().__init__(app)
-        self.server = server
+        super().__init__(app, server)
         self.kind = TEXT
         self.private = False
 
@@ -637,7 +620,7 @@ class CreateChannel(Activity):
 
     def create(self, _text: str = "") -> None:
         typed = self.fields.get("name", "").strip()
-        srv = self.app.state.server(self.server)
+        srv = self.srv()
         if not typed or srv is None:
             return
         name = channel_name(typed) if self.kind == TEXT else typed
@@ -739,8 +722,7 @@ class CustomizeServer(Activity):
         s = self.app.state
         if not name:
             return
-        text, voice = TEMPLATES[self.template]
-        s.servers.insert(0, Server(name, [Channel(c, TEXT) for c in text] + [Channel(c, VOICE) for c in voice],
+        s.servers.insert(0, Server(name, new_channels(*TEMPLATES[self.template]),
                                    owner=True, template=self.template, purpose=self.purpose, created=True))
         s.selected = name
         self.sys.keyboard = False
@@ -1059,5 +1041,3 @@ class NitroUpsell(Dialog):
             pad=(24, 24, 24, 16), gap=10, style="dialog", radius=28,
         )
 
-
-__all__ = ["Main", "MY_SERVER"]

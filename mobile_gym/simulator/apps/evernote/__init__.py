@@ -19,7 +19,6 @@ from mobile_gym.simulator.app import Activity, App, Dialog
 from mobile_gym.simulator.apps.prompts import NotificationPermission, WhatsNew
 from mobile_gym.simulator.apps.evernote.model import (
     BACKGROUNDS,
-    BLOCK_KINDS,
     CREATE_BUTTONS,
     DATES,
     NOTE_POOL,
@@ -136,7 +135,6 @@ def _note(value: Any, nid: int) -> Note:
             blocks.append(Block("heading", line[2:]))
         else:
             blocks.append(Block("text", line))
-    assert all(b.kind in BLOCK_KINDS for b in blocks)
     return Note(nid, value["title"], blocks, notebook, list(tags), "Nov 21", offline)
 
 

@@ -310,23 +310,23 @@ class HomeActivity(Activity):
                    rid=ID + "drawer_layout")
 
 
-class Orbs(Dialog):
-    """The "Orbs" create button: a note or a task."""
+class Sheet(Dialog):
+    """A bottom sheet over the activity ``act``, whose handlers its rows call."""
 
-    def __init__(self, act: HomeActivity) -> None:
+    def __init__(self, act: Activity) -> None:
         super().__init__(kind="sheet", package=PKG)
         self.act = act
 
-    def pick(self, handler: Callable[[], None]) -> None:
-        self.close()
-        handler()
+
+class Orbs(Sheet):
+    """The "Orbs" create button: a note or a task."""
 
     def build(self) -> View:
         return Column(
             Row(Icon("edit", w=48, bg=GREEN, fg=(255, 255, 255), radius=24), Text("Note", size=16, rid=ID + "orb_label"),
-                h=56, gap=12, pad=(16, 0, 16, 0), desc="New note", on_click=partial(self.pick, self.act.new_note)),
+                h=56, gap=12, pad=(16, 0, 16, 0), desc="New note", on_click=partial(self._press, self.act.new_note)),
             Row(Icon("check", w=48, bg=GREEN, fg=(255, 255, 255), radius=24), Text("Task", size=16, rid=ID + "orb_label"),
-                h=56, gap=12, pad=(16, 0, 16, 0), desc="New task", on_click=partial(self.pick, self.act.new_task)),
+                h=56, gap=12, pad=(16, 0, 16, 0), desc="New task", on_click=partial(self._press, self.act.new_task)),
             pad=(0, 8, 0, 8), style="dialog", radius=16, rid=ID + "create_orbs",
         )
 
@@ -440,21 +440,13 @@ class NoteActivity(Activity):
         )
 
 
-class InsertSheet(Dialog):
+class InsertSheet(Sheet):
     """The editor's "Insert" sheet: Template and the attachment kinds."""
-
-    def __init__(self, act: NoteActivity) -> None:
-        super().__init__(kind="sheet", package=PKG)
-        self.act = act
-
-    def pick(self, handler: Callable[[], None]) -> None:
-        self.close()
-        handler()
 
     def build(self) -> View:
         def row(label: str, icon: str, handler: Callable[[], None] | None = None) -> View:
             return Row(Icon(icon, w=40), Text(label, size=16, rid=ID + "insert_option"), h=52, gap=12,
-                       pad=(16, 0, 16, 0), desc=label, on_click=partial(self.pick, handler) if handler else None)
+                       pad=(16, 0, 16, 0), desc=label, on_click=partial(self._press, handler) if handler else None)
         return Column(
             Text("Insert", size=14, bold=True, h=40, pad=(16, 8, 16, 0)),
             row("Template", "copy", self.act.templates),
@@ -466,16 +458,8 @@ class InsertSheet(Dialog):
         )
 
 
-class NoteOptions(Dialog):
+class NoteOptions(Sheet):
     """The note's options: Share, Note info, "Available offline" (a switch), Move to Trash."""
-
-    def __init__(self, act: NoteActivity) -> None:
-        super().__init__(kind="sheet", package=PKG)
-        self.act = act
-
-    def trash(self) -> None:
-        self.close()
-        self.act.confirm_trash()
 
     def build(self) -> View:
         on = self.act.note.offline
@@ -491,7 +475,8 @@ class NoteOptions(Dialog):
             Divider(),
             Row(Icon("trash", w=40, fg=(200, 40, 40)), Text("Move to Trash", size=16, fg=(200, 40, 40),
                                                             rid=ID + "option_title"),
-                h=52, gap=12, pad=(16, 0, 16, 0), desc="Move to Trash", on_click=self.trash),
+                h=52, gap=12, pad=(16, 0, 16, 0), desc="Move to Trash",
+                on_click=partial(self._press, self.act.confirm_trash)),
             pad=(0, 8, 0, 8), style="dialog", radius=16, rid=ID + "note_options_sheet",
         )
 
@@ -650,10 +635,8 @@ class CustomizeActivity(Activity):
         )
 
 
-class BackgroundSheet(Dialog):
-    def __init__(self, act: CustomizeActivity) -> None:
-        super().__init__(kind="sheet", package=PKG)
-        self.act = act
+class BackgroundSheet(Sheet):
+    """Customize Home's background choices; a tap picks one and closes the sheet."""
 
     def pick(self, name: str) -> None:
         self.close()

@@ -22,7 +22,6 @@ from mobile_gym.simulator.apps.pinterest.model import (
     BOARD_POOL,
     BOARD_SORTS,
     INBOX_POOL,
-    OWN_PIN_POOL,
     PIN_POOL,
     TIMES,
     UPDATE_FILTERS,
@@ -36,6 +35,7 @@ from mobile_gym.simulator.apps.pinterest.model import (
     Update,
     User,
     make_pin,
+    own_pins,
 )
 from mobile_gym.simulator.apps.pinterest.screens import PKG, Main, Unauth, popups
 
@@ -75,7 +75,7 @@ class Pinterest(App):
             board.updated = int(rank) + 1
         s.boards = boards
         names = {b.name for b in boards}
-        own = [OwnPin(f"{771 + k * 13}230", t, b, h) for k, (t, b, h) in enumerate(OWN_PIN_POOL) if b in names]
+        own = [p for p in own_pins() if p.board in names]
         s.own_pins = [own[int(i)] for i in rng.permutation(len(own))]
         others = [u for u in USER_POOL if u[0] != "Wendy's Lookbook"]
         followed = {others[int(i)][0] for i in rng.choice(len(others), size=int(rng.integers(2, 7)), replace=False)}

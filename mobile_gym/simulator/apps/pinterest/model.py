@@ -120,7 +120,6 @@ PIN_POOL = (
     ("Paper flower tutorial", "Art Studio Daily", "diy", 200, 1145,
      (("Ruth", "So pretty for a wedding"),)),
 )
-AUTHORS = sorted({p[1] for p in PIN_POOL})
 # (name, handle, followers, bio)
 USER_POOL = (
     ("Wendy's Lookbook", "wendyslookbook", 412000, "Style, beauty and everyday outfits"),
@@ -182,7 +181,8 @@ def _boards() -> list[Board]:
     return [Board(name, n, secret, updated=len(BOARD_POOL) - k) for k, (name, n, secret) in enumerate(BOARD_POOL)]
 
 
-def _own_pins() -> list[OwnPin]:
+def own_pins() -> list[OwnPin]:
+    """Your pins, every one of the pool (`vary` keeps those whose board there is)."""
     return [OwnPin(f"{771 + k * 13}230", t, b, h) for k, (t, b, h) in enumerate(OWN_PIN_POOL)]
 
 
@@ -207,7 +207,7 @@ class PinterestState:
     followers: int = 48
     pins: list[Pin] = field(default_factory=_pins)  # the home feed, in order
     boards: list[Board] = field(default_factory=_boards)
-    own_pins: list[OwnPin] = field(default_factory=_own_pins)
+    own_pins: list[OwnPin] = field(default_factory=own_pins)
     users: list[User] = field(default_factory=_users)
     updates: list[Update] = field(default_factory=_updates)
     inbox: list[Conversation] = field(default_factory=_inbox)

@@ -82,13 +82,13 @@ def avatar(name: str, size: int = 40, desc: str = "", on_click=None, rid: str = 
                 style="appicon", bg=colour(name), rid=ID + rid)
 
 
-def pin_cell(title: str, key: str, height: int, on_click, *, rid: str = "pin_cell") -> View:
+def pin_cell(pin: Pin | OwnPin, on_click) -> View:
     """A grid cell: the pin's image, its title and the "..." menu."""
     return Column(
-        View(IMAGE, (), desc=title, h=height, bg=colour(key), radius=16, rid=ID + "pin_image"),
-        Row(Text(title, size=12, rid=ID + "pin_title"), Icon("more", desc="More options", h=28, w=28),
+        View(IMAGE, (), desc=pin.title, h=pin.height, bg=colour(pin.id), radius=16, rid=ID + "pin_image"),
+        Row(Text(pin.title, size=12, rid=ID + "pin_title"), Icon("more", desc="More options", h=28, w=28),
             h=32, pad=(4, 0, 0, 0)),
-        pad=(4, 4, 4, 8), on_click=on_click, rid=ID + rid,
+        pad=(4, 4, 4, 8), on_click=on_click, rid=ID + "pin_cell",
     )
 
 
@@ -104,6 +104,11 @@ def masonry(cells: list[tuple[int, View]]) -> View:
                rid=ID + "grid")
 
 
+def pin_grid(pins: list[Pin] | list[OwnPin], open_pin: Callable[[Pin | OwnPin], None]) -> View:
+    """The pins in the staggered grid; a tap on one calls ``open_pin(pin)``."""
+    return masonry([(p.height, pin_cell(p, partial(open_pin, p))) for p in pins])
+
+
 class Notice:
     """An in-app toast ("Link copied") shown at the bottom of a screen until the next tap."""
 
@@ -111,6 +116,11 @@ class Notice:
 
     def note(self, text: str = "") -> None:
         self.notice = text
+
+    def copy_link(self, link: str) -> None:
+        """"Copy link" in the share sheet: the link is copied, the toast says so."""
+        self.app.state.copied.append(link)
+        self.note("Link copied")
 
     def notice_view(self) -> View | None:
         if not self.notice:
@@ -296,13 +306,12 @@ class Main(Notice, Activity):
 
     def home(self) -> View:
         s = self.state
-        cells = [(p.height, pin_cell(p.title, p.id, p.height, partial(self.open_pin, p))) for p in s.pins]
         return Column(
             Row(Text("All", size=16, bold=True, align="center", selected=True, style="tab", w=64, h=48,
                      rid=ID + "home_tab_title"), Spacer(), h=48, pad=(8, 0, 8, 0), rid=ID + "home_tabs"),
             Row(Spacer(), View("android.widget.ProgressBar", (), desc="Refreshing", h=40, w=40, icon="refresh",
                                rid=ID + "refresh_indicator"), Spacer(), h=48) if self.refreshing else None,
-            Scroll(masonry(cells), Spacer(h=24), key="feed", rid=ID + "home_feed"),
+            Scroll(pin_grid(s.pins, self.open_pin), Spacer(h=24), key="feed", rid=ID + "home_feed"),
         )
 
     # search ------------------------------------------------------------------
@@ -362,8 +371,7 @@ class Main(Notice, Activity):
                    pad=(8, 0, 8, 0), rid=ID + "search_tabs")
         if self.results_tab == "Pins":
             pins = matching_pins(self.state.pins, q)
-            body: list[View | None] = [masonry([(p.height, pin_cell(p.title, p.id, p.height,
-                                                                    partial(self.open_pin, p))) for p in pins])]
+            body: list[View | None] = [pin_grid(pins, self.open_pin)]
         else:
             users = matching_users(self.state.users, q)
             body = [Row(avatar(u.name, 48), Column(Text(u.name, size=16, bold=True, rid=ID + "user_name"),
@@ -437,8 +445,7 @@ class Main(Notice, Activity):
         query = " ".join(self.fields.get("board_query", "").split()).casefold() if self.saved_searching else ""
         if self.saved_tab == "Pins" and not self.saved_searching:
             pins = s.own_pins
-            body: list[View | None] = [masonry([(p.height, pin_cell(p.title, p.id, p.height,
-                                                                    partial(self.open_own_pin, p))) for p in pins])]
+            body: list[View | None] = [pin_grid(pins, self.open_own_pin)]
             if not pins:
                 body = [Text("Save ideas you like to see them here", size=16, align="center", style="muted",
                              h=72, pad=(16, 24, 16, 0), rid=ID + "empty_text")]
@@ -492,10 +499,6 @@ class CreateSheet(Dialog):
         super().__init__(kind="sheet", package=PKG)
         self.main = main
 
-    def board(self) -> None:
-        self.close()
-        self.main.create_board()
-
     def build(self) -> View:
         def item(label: str, glyph: str, handler) -> View:
             return Column(Icon(glyph, h=64, w=64, radius=16, bg=GREY, align="center"),
@@ -505,8 +508,8 @@ class CreateSheet(Dialog):
             Row(Icon("close", desc="Close", on_click=self.close, rid=ID + "create_close"),
                 Text("Start creating now", size=18, bold=True, align="center", rid=ID + "create_title"),
                 Spacer(w=48), h=56),
-            Row(item("Pin", "edit", None), item("Collage", "tabs", None), item("Board", "bookmark", self.board),
-                h=104, pad=(16, 0, 16, 0)),
+            Row(item("Pin", "edit", None), item("Collage", "tabs", None),
+                item("Board", "bookmark", partial(self._press, self.main.create_board)), h=104, pad=(16, 0, 16, 0)),
             pad=(8, 8, 8, 24), gap=8, style="dialog", radius=24, rid=ID + "create_sheet",
         )
 
@@ -543,10 +546,6 @@ class ShareSheet(Dialog):
         super().__init__("Share", kind="sheet", package=PKG)
         self.copy = copy
 
-    def copy_link(self) -> None:
-        self.close()
-        self.copy()
-
     def build(self) -> View:
         def app(label: str, glyph: str, handler=None) -> View:
             return Column(Icon(glyph, h=56, w=56, radius=28, bg=GREY, align="center"),
@@ -555,8 +554,8 @@ class ShareSheet(Dialog):
         return Column(
             Row(Icon("close", desc="Close", on_click=self.close, rid=ID + "share_close"),
                 Text("Share", size=18, bold=True, align="center", rid=ID + "share_title"), Spacer(w=48), h=56),
-            Row(app("Copy link", "copy", self.copy_link), app("WhatsApp", "app"), app("Messages", "app"),
-                app("Gmail", "app"), app("More", "more"), h=96, pad=(8, 0, 8, 0)),
+            Row(app("Copy link", "copy", partial(self._press, self.copy)), app("WhatsApp", "app"),
+                app("Messages", "app"), app("Gmail", "app"), app("More", "more"), h=96, pad=(8, 0, 8, 0)),
             Divider(),
             Text("Send on Pinterest", size=14, bold=True, h=36, pad=(16, 8, 0, 0)),
             Row(Icon("search", w=40, fg=MUTED), Text("Search by name or email", size=14, style="muted"),
@@ -589,11 +588,7 @@ class Closeup(Notice, Activity):
 
     def share(self) -> None:
         self.note()
-        self.sys.show(ShareSheet(self.copied))
-
-    def copied(self) -> None:
-        self.app.state.copied.append(f"https://pin.it/{self.pin.id}")
-        self.note("Link copied")
+        self.sys.show(ShareSheet(partial(self.copy_link, f"https://pin.it/{self.pin.id}")))
 
     def comments(self) -> None:
         self.note()
@@ -649,7 +644,7 @@ class Closeup(Notice, Activity):
                     h=52, pad=(16, 4, 16, 4), on_click=self.comments),
                 Divider(),
                 Text("More to explore", size=18, bold=True, h=44, pad=(16, 12, 0, 0), rid=ID + "section_title"),
-                masonry([(p.height, pin_cell(p.title, p.id, p.height, partial(self.other, p))) for p in more]),
+                pin_grid(more, self.other),
                 Spacer(h=24),
                 key="closeup", rid=ID + "closeup_scroll",
             ),
@@ -721,11 +716,8 @@ class UserProfile(Notice, Activity):
             s.followed.remove(u.name)
 
     def share(self) -> None:
-        self.sys.show(ShareSheet(self.copied))
-
-    def copied(self) -> None:
-        self.app.state.copied.append(f"https://pin.it/{self.app.state.user(self.user).handle}")
-        self.note("Link copied")
+        handle = self.app.state.user(self.user).handle
+        self.sys.show(ShareSheet(partial(self.copy_link, f"https://pin.it/{handle}")))
 
     def open_pin(self, pin: Pin) -> None:
         self.note()
@@ -735,9 +727,8 @@ class UserProfile(Notice, Activity):
         s = self.app.state
         u = s.user(self.user)
         pins = [p for p in s.pins if p.author == u.name][:4]
-        grid = masonry([(p.height, pin_cell(p.title, p.id, p.height, partial(self.open_pin, p))) for p in pins]) \
-            if pins else Text("Nothing to show yet", size=16, align="center", style="muted", h=64,
-                              rid=ID + "empty_text")
+        grid = pin_grid(pins, self.open_pin) if pins else Text("Nothing to show yet", size=16, align="center",
+                                                               style="muted", h=64, rid=ID + "empty_text")
         return Column(
             back_bar(self, "", Icon("share", desc="Share profile", on_click=self.share,
                                     rid=ID + "profile_share_button")),
@@ -774,11 +765,7 @@ class OwnProfile(Notice, Activity):
 
     def share(self) -> None:
         self.note()
-        self.sys.show(ShareSheet(self.copied))
-
-    def copied(self) -> None:
-        self.app.state.copied.append(PROFILE_LINK)
-        self.note("Link copied")
+        self.sys.show(ShareSheet(partial(self.copy_link, PROFILE_LINK)))
 
     def following(self) -> None:
         self.note()
@@ -878,8 +865,7 @@ class BoardPage(Activity):
         pins = [p for p in s.own_pins if p.board == self.board]
         body: list[View | None]
         if pins:
-            body = [masonry([(p.height, pin_cell(p.title, p.id, p.height, partial(self.open_pin, p)))
-                             for p in pins])]
+            body = [pin_grid(pins, self.open_pin)]
         else:
             body = [Text("Find some ideas for this board", size=16, align="center", style="muted", h=56,
                          pad=(16, 16, 16, 0), rid=ID + "empty_text")]
@@ -1039,7 +1025,7 @@ class SettingsPage(Activity):
     def header(self, title: str) -> View:
         return Text(title, size=14, bold=True, h=40, pad=(16, 16, 16, 0), rid=ID + "settings_header")
 
-    def note(self, text: str, lines: int = 2) -> View:
+    def description(self, text: str, lines: int = 2) -> View:
         return Text(text, size=13, style="muted", lines=lines, pad=(16, 4, 16, 4), rid=ID + "settings_description")
 
     def content(self) -> list[View]:
@@ -1054,20 +1040,20 @@ class SettingsPage(Activity):
                     self.header("Account changes"), self.item("Deactivate account"),
                     self.item("Delete your data and account")]
         if t == "Profile visibility":
-            return [self.note("Manage how your profile can be viewed on and off of Pinterest", 2),
+            return [self.description("Manage how your profile can be viewed on and off of Pinterest", 2),
                     self.switch("Private profile", "When your profile is private, only people you approve can "
                                 "see your profile, Pins, boards, followers and following lists", "private_profile"),
                     self.switch("Search privacy", "Hide your profile from search engines (ex. Google)",
                                 "search_privacy")]
         if t == "Home feed tuner":
-            return [self.note("Tune your home feed: turn off what you don't want to see more of", 2),
+            return [self.description("Tune your home feed: turn off what you don't want to see more of", 2),
                     Row(*[Text(x, size=14, bold=True, align="center", style="tab", selected=x == "Topics", h=40,
                                weight=1, rid=ID + "tuner_tab") for x in ("Activity", "Boards", "Topics", "Profiles")],
                         h=44, pad=(8, 0, 8, 0)),
                     *[self.switch(label, "", None) for label, _ in TOPICS[:5]]]
         if t == "Social permissions":
             return [self.header("Mentions"),
-                    self.note("Allow people to @mention you", 1),
+                    self.description("Allow people to @mention you", 1),
                     *[Row(Icon("radio_on" if k == 0 else "radio_off", w=40),
                           Text(x, size=16, rid=ID + "settings_item_title"), h=48, pad=(16, 0, 16, 0),
                           checkable=True, checked=k == 0, rid=ID + "settings_radio")

@@ -245,7 +245,7 @@ class RedditState:
             posts = [p for p in posts if p.community in ("worldnews", "news", "technology", "science")]
         elif self.feed == "Latest":
             return sorted(posts, key=lambda p: p.hours)
-        return ordered(list(posts), self.feed_sort, self.feed_time)
+        return ordered(posts, self.feed_sort, self.feed_time)
 
     def joined(self) -> list[Community]:
         return [c for c in self.communities if c.joined]
@@ -263,6 +263,15 @@ def ordered(posts: list[Post], sort: str, time: str) -> list[Post]:
 
 
 def matches(post: Post, query: str) -> bool:
+    """A word of the query (past two letters) is in the post's title or community, also
+    without a plural ending ("recipes" finds "recipe")."""
     words = [w for w in query.lower().replace("'", " ").split() if len(w) > 2]
     text = (post.title + " " + post.community).lower()
-    return bool(words) and any(w.rstrip("es") in text or w in text for w in words)
+    return any(w in text or _singular(w) in text for w in words)
+
+
+def _singular(word: str) -> str:
+    for ending in ("es", "s"):
+        if word.endswith(ending) and len(word) - len(ending) > 2:
+            return word[: -len(ending)]
+    return word

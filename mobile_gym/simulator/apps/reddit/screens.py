@@ -192,7 +192,7 @@ class Main(Activity):
                          Icon("expand", h=32, w=28), on_click=self.feed_menu, rid=ID + "feed_switcher",
                          desc=f"Feed selector, {s.feed}", h=48, w=150, gap=2)
         else:
-            middle = Text(dict((k, t) for k, t, _ in TABS)[self.tab], size=18, bold=True,
+            middle = Text({k: t for k, t, _ in TABS}[self.tab], size=18, bold=True,
                           rid=ID + "toolbar_title", w=150)
         return Row(
             Icon("menu", desc="Community menu", on_click=partial(self.open_drawer, "community"),
@@ -290,9 +290,12 @@ class Main(Activity):
 
     def community_drawer(self) -> View:
         s = self.state
-        item = lambda text, handler, rid="drawer_item_title": Row(
-            Icon("person", h=32, w=32, radius=16, bg=ORANGE, fg=(255, 255, 255)),
-            Text(text, size=15, rid=ID + rid), h=48, gap=12, pad=(16, 0, 16, 0), on_click=handler)
+
+        def item(text: str, handler) -> View:
+            return Row(Icon("person", h=32, w=32, radius=16, bg=ORANGE, fg=(255, 255, 255)),
+                       Text(text, size=15, rid=ID + "drawer_item_title"), h=48, gap=12, pad=(16, 0, 16, 0),
+                       on_click=handler)
+
         return Column(
             Scroll(
                 Text("Recently visited", size=13, bold=True, style="muted", h=40, pad=(16, 14, 16, 0)),
@@ -426,9 +429,8 @@ class SearchTimeSheet(Options):
 class AlertSheet(Options):
     rid = "notification_level"
 
-    def __init__(self, name: str, current: str, then) -> None:
+    def __init__(self, current: str, then) -> None:
         super().__init__("Community notifications", ALERTS, current, then)
-        self.name = name
 
 
 # ======================================================================== search
@@ -472,9 +474,6 @@ class SearchScreen(Activity):
         self.query = None
         self.focus = "query"
         self.sys.keyboard = True
-
-    def on_back(self) -> bool:
-        return False
 
     def set_tab(self, tab: str) -> None:
         if tab != self.tab:
@@ -629,7 +628,7 @@ class CommunityScreen(Activity):
 
     def bell(self) -> None:
         c = self.c()
-        self.sys.show(AlertSheet(c.name, c.alerts, self.set_alerts))
+        self.sys.show(AlertSheet(c.alerts, self.set_alerts))
 
     def set_alerts(self, level: str) -> None:
         c = self.c()
@@ -858,11 +857,15 @@ class SettingsScreen(Activity):
 
     def build(self) -> View:
         s = self.app.state
-        header = lambda t: Text(t, size=13, bold=True, style="muted", h=40, pad=(16, 16, 16, 0),
-                                rid=ID + "settings_header")
-        row = lambda title, icon, click=None: Row(Icon(icon, h=36, w=36), Text(title, size=15, rid=ID + "setting_title"),
-                                                  h=52, gap=12, pad=(16, 0, 16, 0), on_click=click,
-                                                  rid=ID + "setting_item")
+
+        def header(title: str) -> View:
+            return Text(title, size=13, bold=True, style="muted", h=40, pad=(16, 16, 16, 0),
+                        rid=ID + "settings_header")
+
+        def row(title: str, icon: str, click=None) -> View:
+            return Row(Icon(icon, h=36, w=36), Text(title, size=15, rid=ID + "setting_title"),
+                       h=52, gap=12, pad=(16, 0, 16, 0), on_click=click, rid=ID + "setting_item")
+
         return Column(
             top_bar(self, "Settings"),
             Scroll(

@@ -11,7 +11,7 @@ Modules: `model` (state, content pools), `screens` (activities and dialogs).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -87,9 +87,9 @@ class Trello(App):
 
     def configure(self, values: Mapping[str, Any]) -> None:
         """Setup: ``boards`` as mappings {name, workspace, visibility, starred, template,
-        offline, pinned, lists: [{name, archived, cards: [title | {title, due, comments,
-        labels}]}]} go above the boards there are (a board of the same name is replaced);
-        the other fields as they are, ``theme`` one of THEMES."""
+        offline, pinned, colour, lists: [{name, archived, cards: [title | {title, due,
+        comments, labels}]}]} go above the boards there are (a board of the same name is
+        replaced); the other fields as they are, ``theme`` one of THEMES."""
         values = dict(values)
         boards = values.pop("boards", None)
         super().configure(values)
@@ -132,35 +132,32 @@ def _typed(obj: Any, name: str, given: Any, what: str) -> None:
     setattr(obj, name, given)
 
 
-def _card(value: Any) -> Card:
-    value = _check(value, CARD_FIELDS, "card", "title")
-    card = Card(value.pop("title"))
+def _made(cls: type, value: Any, fields: set[str], what: str, key: str, part: str = "",
+          make_part: Callable[[Any], Any] | None = None) -> Any:
+    """A ``cls`` from a setup mapping (or its ``key`` alone, as text): the items of its list
+    ``part`` made by ``make_part``, its other fields type-checked."""
+    value = _check(value, fields, what, key)
+    made = cls(value.pop(key))
+    if part:
+        items = value.pop(part, [])
+        if not isinstance(items, (list, tuple)):
+            raise SimulatorError(f"trello {what} '{part}' must be a list, got {items!r}")
+        setattr(made, part, [make_part(x) for x in items])
     for name, given in value.items():
-        _typed(card, name, given, "card")
-    return card
+        _typed(made, name, given, what)
+    return made
+
+
+def _card(value: Any) -> Card:
+    return _made(Card, value, CARD_FIELDS, "card", "title")
 
 
 def _list(value: Any) -> BoardList:
-    value = _check(value, LIST_FIELDS, "list", "name")
-    lst = BoardList(value.pop("name"))
-    cards = value.pop("cards", [])
-    if not isinstance(cards, (list, tuple)):
-        raise SimulatorError(f"trello list 'cards' must be a list, got {cards!r}")
-    lst.cards = [_card(c) for c in cards]
-    for name, given in value.items():
-        _typed(lst, name, given, "list")
-    return lst
+    return _made(BoardList, value, LIST_FIELDS, "list", "name", "cards", _card)
 
 
 def _board(value: Any) -> Board:
-    value = _check(value, BOARD_FIELDS, "board", "name")
-    board = Board(value.pop("name"))
-    lists = value.pop("lists", [])
-    if not isinstance(lists, (list, tuple)):
-        raise SimulatorError(f"trello board 'lists' must be a list, got {lists!r}")
-    board.lists = [_list(x) for x in lists]
-    for name, given in value.items():
-        _typed(board, name, given, "board")
+    board = _made(Board, value, BOARD_FIELDS, "board", "name", "lists", _list)
     if board.visibility not in VISIBILITIES:
         raise SimulatorError(f"trello board visibility must be one of {list(VISIBILITIES)}, got {board.visibility!r}")
     if board.template and board.template not in TEMPLATES:

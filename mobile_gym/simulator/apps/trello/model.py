@@ -51,9 +51,6 @@ class Board:
     pinned: bool = False  # pinned to the home screen
     colour: int = 0  # index into COLOURS
 
-    def list(self, name: str) -> BoardList | None:
-        return next((lst for lst in self.lists if lst.name == name and not lst.archived), None)
-
     def open_lists(self) -> list[BoardList]:
         return [lst for lst in self.lists if not lst.archived]
 

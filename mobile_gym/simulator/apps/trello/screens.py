@@ -7,8 +7,8 @@ and the welcome screen a logged-out member sees. Dialogs keep only picklable han
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import Callable
 
 from mobile_gym.simulator.app import Activity, Dialog
 from mobile_gym.simulator.runtime import KEYBOARD_DP
@@ -63,6 +63,12 @@ def ptext(text: str, *, pad: tuple, h: float | None = None, rid: str = "", **kw)
 
 def section(title: str) -> View:
     return ptext(title, size=12, bold=True, style="muted", h=40, pad=(16, 16, 16, 0), rid=ID + "section_header")
+
+
+def menu_row(icon: str, label: str, on_click, rid: str, *, h: float = 52, selected: bool = False) -> View:
+    """A row of the drawer or of a sheet: the icon, then the label (also its content-desc)."""
+    return Row(Icon(icon, w=40), Text(label, size=16, rid=ID + rid), h=h, gap=16, pad=(16, 0, 16, 0),
+               on_click=on_click, selected=selected, desc=label)
 
 
 # ------------------------------------------------------------------ home
@@ -128,9 +134,6 @@ class HomeActivity(Activity):
         self.state.visited.append("templates")
         self.start(TemplateGalleryActivity(self.app))
 
-    def use_template(self, name: str) -> None:
-        self.start(CreateBoardActivity(self.app, template=name))
-
     def workspace_menu(self, workspace: str) -> None:
         self.drawer = False
         self.state.visited.append("workspace_menu")
@@ -146,9 +149,10 @@ class HomeActivity(Activity):
     # views
     def drawer_view(self) -> View:
         s = self.state
-        item = lambda icon, label, handler, rid, selected=False: Row(  # noqa: E731
-            Icon(icon, w=40), Text(label, size=16, rid=ID + rid), h=48, gap=16, pad=(16, 0, 16, 0),
-            on_click=handler, selected=selected, desc=label)
+
+        def item(icon: str, label: str, handler, rid: str, selected: bool = False) -> View:
+            return menu_row(icon, label, handler, rid, h=48, selected=selected)
+
         return Row(
             Column(
                 Column(Icon("person", h=48, w=48, radius=24, bg=BLUE, fg=(255, 255, 255), rid=ID + "avatar"),
@@ -214,21 +218,21 @@ class HomeActivity(Activity):
         )
 
 
-class CreateMenu(Dialog):
-    """The "Create" button's menu: board, card, templates."""
+class Sheet(Dialog):
+    """A bottom sheet over the activity ``act``, whose handlers its rows call."""
 
-    def __init__(self, act: HomeActivity) -> None:
+    def __init__(self, act: Activity) -> None:
         super().__init__(kind="sheet")
         self.act = act
 
-    def pick(self, handler: Callable[[], None]) -> None:
-        self.close()
-        handler()
+
+class CreateMenu(Sheet):
+    """The "Create" button's menu: board, card, templates."""
 
     def build(self) -> View:
-        row = lambda icon, label, handler, rid: Row(  # noqa: E731
-            Icon(icon, w=40), Text(label, size=16, rid=ID + rid), h=56, gap=16, pad=(16, 0, 16, 0),
-            on_click=partial(self.pick, handler), desc=label)
+        def row(icon: str, label: str, handler: Callable[[], None], rid: str) -> View:
+            return menu_row(icon, label, partial(self._press, handler), rid, h=56)
+
         return Column(
             ptext("Create", size=14, bold=True, style="muted", h=40, pad=(16, 12, 16, 0)),
             row("app", "Create board", self.act.create_board, "create_board"),
@@ -238,19 +242,19 @@ class CreateMenu(Dialog):
         )
 
 
-class WorkspaceMenu(Dialog):
+class WorkspaceMenu(Sheet):
     """A workspace's menu: its boards, members, settings."""
 
     def __init__(self, act: HomeActivity, workspace: str) -> None:
-        super().__init__(kind="sheet")
-        self.act = act
+        super().__init__(act)
         self.workspace = workspace
 
     def build(self) -> View:
         n = sum(1 for b in self.act.app.state.boards if b.workspace == self.workspace)
-        row = lambda icon, label, rid: Row(  # noqa: E731
-            Icon(icon, w=40), Text(label, size=16, rid=ID + rid), h=56, gap=16, pad=(16, 0, 16, 0),
-            on_click=self.close, desc=label)
+
+        def row(icon: str, label: str, rid: str) -> View:
+            return menu_row(icon, label, self.close, rid, h=56)
+
         return Column(
             Row(Icon("person", h=40, w=40, radius=6, bg=MUTED, fg=(255, 255, 255)),
                 Column(Text(self.workspace, size=18, bold=True, rid=ID + "workspace_menu_title"),
@@ -550,22 +554,20 @@ class BoardActivity(Activity):
         )
 
 
-class ListActions(Dialog):
+class ListActions(Sheet):
     """A list's actions menu."""
 
     def __init__(self, act: BoardActivity, lst: BoardList) -> None:
-        super().__init__(kind="sheet")
-        self.act, self.lst = act, lst
-
-    def pick(self, handler: Callable[[], None]) -> None:
-        self.close()
-        handler()
+        super().__init__(act)
+        self.lst = lst
 
     def build(self) -> View:
         note = partial(self.act._note, "Not available offline")
-        row = lambda label, handler, rid: Row(  # noqa: E731
-            Text(label, size=16, rid=ID + rid), h=52, pad=(16, 0, 16, 0), on_click=partial(self.pick, handler),
-            desc=label)
+
+        def row(label: str, handler: Callable[[], None], rid: str) -> View:
+            return Row(Text(label, size=16, rid=ID + rid), h=52, pad=(16, 0, 16, 0),
+                       on_click=partial(self._press, handler), desc=label)
+
         return Column(
             ptext(self.lst.name, size=14, bold=True, style="muted", h=40, pad=(16, 12, 16, 0),
                  rid=ID + "list_actions_title"),
@@ -578,22 +580,15 @@ class ListActions(Dialog):
         )
 
 
-class BoardMenu(Dialog):
+class BoardMenu(Sheet):
     """The board menu: about, share, pin to home screen, offline, archived items."""
-
-    def __init__(self, act: BoardActivity) -> None:
-        super().__init__(kind="sheet")
-        self.act = act
-
-    def pick(self, handler: Callable[[], None]) -> None:
-        self.close()
-        handler()
 
     def build(self) -> View:
         b = self.act.board
-        row = lambda icon, label, handler, rid: Row(  # noqa: E731
-            Icon(icon, w=40), Text(label, size=16, rid=ID + rid), h=52, gap=16, pad=(16, 0, 16, 0),
-            on_click=partial(self.pick, handler), desc=label)
+
+        def row(icon: str, label: str, handler: Callable[[], None], rid: str) -> View:
+            return menu_row(icon, label, partial(self._press, handler), rid)
+
         return Column(
             ptext("Board menu", size=14, bold=True, style="muted", h=40, pad=(16, 12, 16, 0),
                  rid=ID + "board_menu_title"),
@@ -609,16 +604,8 @@ class BoardMenu(Dialog):
         )
 
 
-class ShareSheet(Dialog):
+class ShareSheet(Sheet):
     """Share the board: copy its link or send it."""
-
-    def __init__(self, act: BoardActivity) -> None:
-        super().__init__(kind="sheet")
-        self.act = act
-
-    def pick(self, handler: Callable[[], None]) -> None:
-        self.close()
-        handler()
 
     def build(self) -> View:
         b = self.act.board
@@ -627,12 +614,9 @@ class ShareSheet(Dialog):
             ptext("Share board", size=18, bold=True, h=44, pad=(16, 12, 16, 0), rid=ID + "share_title"),
             ptext(f"trello.com/b/x7Kq2mZa/{slug}", size=14, style="muted", h=28, pad=(16, 0, 16, 0),
                  rid=ID + "share_link"),
-            Row(Icon("copy", w=40), Text("Copy link", size=16, rid=ID + "copy_link"), h=52, gap=16,
-                pad=(16, 0, 16, 0), on_click=partial(self.pick, self.act.copy_link), desc="Copy link"),
-            Row(Icon("share", w=40), Text("Share link", size=16, rid=ID + "share_link_button"), h=52, gap=16,
-                pad=(16, 0, 16, 0), on_click=self.close, desc="Share link"),
-            Row(Icon("person", w=40), Text("Invite by email", size=16, rid=ID + "invite_email"), h=52, gap=16,
-                pad=(16, 0, 16, 0), on_click=self.close, desc="Invite by email"),
+            menu_row("copy", "Copy link", partial(self._press, self.act.copy_link), "copy_link"),
+            menu_row("share", "Share link", self.close, "share_link_button"),
+            menu_row("person", "Invite by email", self.close, "invite_email"),
             pad=(0, 8, 0, 8), style="dialog", radius=16, rid=ID + "share_sheet",
         )
 
@@ -884,9 +868,11 @@ class NotificationFeedActivity(Activity):
         if not rows:
             rows = [ptext("You're all caught up", size=16, align="center", h=64, pad=(16, 24, 16, 0),
                          rid=ID + "empty_notifications")]
-        tab = lambda label, on: Text(label, size=14, bold=on == self.unread_only, align="center", h=48,  # noqa: E731
-                                     selected=on == self.unread_only, rid=ID + "filter_tab",
-                                     on_click=partial(self.show_unread, on))
+
+        def tab(label: str, on: bool) -> View:
+            return Text(label, size=14, bold=on == self.unread_only, align="center", h=48,
+                        selected=on == self.unread_only, rid=ID + "filter_tab", on_click=partial(self.show_unread, on))
+
         return Column(
             bar(self, "Notifications", actions=(Icon("check", desc="Mark all as read", on_click=self.mark_all_read,
                                                      rid=ID + "mark_all_read"),)),

@@ -5,7 +5,7 @@ notifications, the week's watch time, and what the user opened, played and searc
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 ACCOUNT_NAME = "Agentian"
 ACCOUNT_HANDLE = "@agentian"
@@ -52,43 +52,38 @@ class Notification:
     unread: bool = True
 
 
-def _v(vid: str, title: str, channel: str, views: int, age: str, duration: str, topic: str = "all",
-       live: bool = False) -> Video:
-    return Video(vid, title, channel, views, age, duration, topic, live)
-
-
 # Every video, by id. Each channel's uploads are listed newest first in CHANNELS.
 VIDEO_POOL: tuple[Video, ...] = (
-    _v("wp1", "How the Fed's rate cut could change your mortgage", "The Washington Post", 48210, "3 hours ago", "6:12", "news"),
-    _v("wp2", "Inside the race to rebuild after Hurricane Helene", "The Washington Post", 153004, "1 day ago", "9:47", "news"),
-    _v("wp3", "Why Americans are moving to the Sun Belt", "The Washington Post", 402117, "4 days ago", "11:05", "news"),
-    _v("wp4", "The new climate bill, explained in 5 minutes", "The Washington Post", 96320, "1 week ago", "5:02", "news"),
-    _v("wsj1", "Why Boeing's Starliner Got Stuck in Space", "Wall Street Journal", 210554, "5 hours ago", "8:31", "news"),
-    _v("wsj2", "How Nvidia Became the World's Most Valuable Company", "Wall Street Journal", 1204332, "2 days ago", "10:18", "news"),
-    _v("wsj3", "The Economics of Costco's $1.50 Hot Dog", "Wall Street Journal", 3021877, "6 days ago", "7:44", "news"),
-    _v("wsj4", "Inside the Factory Making America's Chips", "Wall Street Journal", 860245, "2 weeks ago", "13:26", "news"),
-    _v("oa1", "Introducing GPT-4o", "OpenAI", 5120443, "2 weeks ago", "26:13"),
-    _v("oa2", "OpenAI DevDay: Opening Keynote", "OpenAI", 3407812, "1 month ago", "45:36"),
-    _v("oa3", "Sora: first impressions from artists", "OpenAI", 1822034, "2 months ago", "4:58"),
-    _v("hl1", "Generative AI 2024, Lecture 1: What is generative AI?", "Hung-yi Lee", 182340, "3 weeks ago", "1:12:40"),
-    _v("hl2", "Machine Learning 2023: Self-attention explained", "Hung-yi Lee", 402981, "1 month ago", "58:21"),
-    _v("hl3", "Diffusion models, from scratch", "Hung-yi Lee", 220754, "2 months ago", "49:05"),
-    _v("mk1", "iPhone 16 Pro Review: Two Steps Forward", "Marques Brownlee", 6804112, "2 days ago", "17:43"),
-    _v("mk2", "The Best Smartphones of the Year", "Marques Brownlee", 4203388, "1 week ago", "21:09"),
-    _v("ve1", "The Most Misunderstood Concept in Physics", "Veritasium", 9120554, "3 days ago", "27:15"),
-    _v("ve2", "Why No One Has Measured The Speed Of Light", "Veritasium", 24002113, "2 weeks ago", "19:04"),
-    _v("ku1", "What If You Fell Into a Black Hole?", "Kurzgesagt", 7203419, "5 days ago", "10:44"),
-    _v("ku2", "The Immune System Explained", "Kurzgesagt", 15022847, "3 weeks ago", "6:48"),
-    _v("go1", "Pixel 9 Pro: Made by Google", "Google", 2103399, "1 week ago", "2:31"),
-    _v("ted1", "How to speak so that people want to listen", "TED", 52003112, "4 years ago", "9:58"),
-    _v("ta1", "5 Easy Weeknight Dinners", "Tasty", 3402117, "6 days ago", "12:30"),
-    _v("ga1", "Minecraft, but every block is random", "GameGrumps", 1203948, "4 days ago", "24:11", "gaming"),
-    _v("ga2", "Speedrunning Zelda in under 30 minutes", "GameGrumps", 845120, "2 weeks ago", "31:02", "gaming"),
-    _v("mu1", "lofi hip hop radio - beats to relax/study to", "Lofi Girl", 38210, "", "", "music", True),
-    _v("mu2", "Tiny Desk Concert: Billie Eilish", "NPR Music", 28034112, "2 years ago", "16:31", "music"),
-    _v("na1", "NASA Live: Official Stream of NASA TV", "NASA", 12044, "", "", "all", True),
-    _v("lf1", "Lex Fridman Podcast #420: The future of AI", "Lex Fridman", 2403882, "5 days ago", "2:48:12"),
-    _v("hu1", "Huberman Lab: Master your sleep", "Huberman Lab", 3910442, "1 week ago", "1:52:31"),
+    Video("wp1", "How the Fed's rate cut could change your mortgage", "The Washington Post", 48210, "3 hours ago", "6:12", "news"),
+    Video("wp2", "Inside the race to rebuild after Hurricane Helene", "The Washington Post", 153004, "1 day ago", "9:47", "news"),
+    Video("wp3", "Why Americans are moving to the Sun Belt", "The Washington Post", 402117, "4 days ago", "11:05", "news"),
+    Video("wp4", "The new climate bill, explained in 5 minutes", "The Washington Post", 96320, "1 week ago", "5:02", "news"),
+    Video("wsj1", "Why Boeing's Starliner Got Stuck in Space", "Wall Street Journal", 210554, "5 hours ago", "8:31", "news"),
+    Video("wsj2", "How Nvidia Became the World's Most Valuable Company", "Wall Street Journal", 1204332, "2 days ago", "10:18", "news"),
+    Video("wsj3", "The Economics of Costco's $1.50 Hot Dog", "Wall Street Journal", 3021877, "6 days ago", "7:44", "news"),
+    Video("wsj4", "Inside the Factory Making America's Chips", "Wall Street Journal", 860245, "2 weeks ago", "13:26", "news"),
+    Video("oa1", "Introducing GPT-4o", "OpenAI", 5120443, "2 weeks ago", "26:13"),
+    Video("oa2", "OpenAI DevDay: Opening Keynote", "OpenAI", 3407812, "1 month ago", "45:36"),
+    Video("oa3", "Sora: first impressions from artists", "OpenAI", 1822034, "2 months ago", "4:58"),
+    Video("hl1", "Generative AI 2024, Lecture 1: What is generative AI?", "Hung-yi Lee", 182340, "3 weeks ago", "1:12:40"),
+    Video("hl2", "Machine Learning 2023: Self-attention explained", "Hung-yi Lee", 402981, "1 month ago", "58:21"),
+    Video("hl3", "Diffusion models, from scratch", "Hung-yi Lee", 220754, "2 months ago", "49:05"),
+    Video("mk1", "iPhone 16 Pro Review: Two Steps Forward", "Marques Brownlee", 6804112, "2 days ago", "17:43"),
+    Video("mk2", "The Best Smartphones of the Year", "Marques Brownlee", 4203388, "1 week ago", "21:09"),
+    Video("ve1", "The Most Misunderstood Concept in Physics", "Veritasium", 9120554, "3 days ago", "27:15"),
+    Video("ve2", "Why No One Has Measured The Speed Of Light", "Veritasium", 24002113, "2 weeks ago", "19:04"),
+    Video("ku1", "What If You Fell Into a Black Hole?", "Kurzgesagt", 7203419, "5 days ago", "10:44"),
+    Video("ku2", "The Immune System Explained", "Kurzgesagt", 15022847, "3 weeks ago", "6:48"),
+    Video("go1", "Pixel 9 Pro: Made by Google", "Google", 2103399, "1 week ago", "2:31"),
+    Video("ted1", "How to speak so that people want to listen", "TED", 52003112, "4 years ago", "9:58"),
+    Video("ta1", "5 Easy Weeknight Dinners", "Tasty", 3402117, "6 days ago", "12:30"),
+    Video("ga1", "Minecraft, but every block is random", "GameGrumps", 1203948, "4 days ago", "24:11", "gaming"),
+    Video("ga2", "Speedrunning Zelda in under 30 minutes", "GameGrumps", 845120, "2 weeks ago", "31:02", "gaming"),
+    Video("mu1", "lofi hip hop radio - beats to relax/study to", "Lofi Girl", 38210, "", "", "music", True),
+    Video("mu2", "Tiny Desk Concert: Billie Eilish", "NPR Music", 28034112, "2 years ago", "16:31", "music"),
+    Video("na1", "NASA Live: Official Stream of NASA TV", "NASA", 12044, "", "", "all", True),
+    Video("lf1", "Lex Fridman Podcast #420: The future of AI", "Lex Fridman", 2403882, "5 days ago", "2:48:12"),
+    Video("hu1", "Huberman Lab: Master your sleep", "Huberman Lab", 3910442, "1 week ago", "1:52:31"),
 )
 
 VIDEOS = {v.id: v for v in VIDEO_POOL}
@@ -219,10 +214,9 @@ class YouTubeState:
     unsubscribed: list[str] = field(default_factory=list)
 
     def video(self, vid: str) -> Video:
+        """The video, with its seeded view count if it has one."""
         v = VIDEOS[vid]
-        if vid in self.views:
-            return Video(v.id, v.title, v.channel, self.views[vid], v.age, v.duration, v.topic, v.live)
-        return v
+        return replace(v, views=self.views[vid]) if vid in self.views else v
 
     def latest(self, channel: str) -> str:
         """The id of a channel's newest upload."""

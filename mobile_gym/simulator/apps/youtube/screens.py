@@ -75,7 +75,7 @@ def matching_channels(query: str) -> list[Channel]:
     return found
 
 
-def matching_videos(query: str, state) -> list[str]:
+def matching_videos(query: str) -> list[str]:
     words = [w for w in query.lower().replace("-", " ").split() if len(w) >= 3]
     found: list[str] = []
     for c in matching_channels(query):
@@ -241,8 +241,10 @@ class SubscriptionSheet(Dialog):
                                  package=PKG))
 
     def build(self) -> View:
-        row = lambda icon, label, click=None: Row(Icon(icon, w=40), Text(label, size=16, rid=ID + "list_item_text"),
-                                                   h=52, gap=12, pad=(16, 0, 16, 0), on_click=click or self.close)
+        def row(icon: str, label: str, click=None) -> View:
+            return Row(Icon(icon, w=40), Text(label, size=16, rid=ID + "list_item_text"),
+                       h=52, gap=12, pad=(16, 0, 16, 0), on_click=click or self.close)
+
         return Column(
             Text("Notifications", size=14, bold=True, h=40, pad=(16, 12, 0, 0)),
             row("bell", "All"), row("notifications", "Personalized"), row("remove", "None"),
@@ -696,8 +698,11 @@ class AboutSheet(Dialog):
 
     def build(self) -> View:
         c = self.channel
-        row = lambda icon, text: Row(Icon(icon, w=40, h=40), Text(text, size=14, rid=ID + "about_row_text"),
-                                     h=44, gap=12, pad=(16, 0, 16, 0))
+
+        def row(icon: str, text: str) -> View:
+            return Row(Icon(icon, w=40, h=40), Text(text, size=14, rid=ID + "about_row_text"),
+                       h=44, gap=12, pad=(16, 0, 16, 0))
+
         return Column(
             Row(Text("About", size=20, bold=True, h=48, pad=(0, 12, 0, 0), rid=ID + "about_title"),
                 Icon("close", desc="Close", on_click=self.close, rid=ID + "close_button"), h=52, pad=(16, 0, 4, 0)),
@@ -780,7 +785,7 @@ class Results(Page):
                 Text(f"{c.handle} · {c.subscribers}", size=12, style="muted", pad=(72, 0, 12, 0),
                      on_click=partial(self.open_channel, c.name), rid=ID + "channel_subtitle"),
                 h=84, desc=c.name, rid=ID + "channel_card"))
-        vids = matching_videos(self.query, s)
+        vids = matching_videos(self.query)
         cards += [compact_row(self, s.video(vid)) for vid in vids]
         if not cards:
             cards.append(Text(f"No results for \u201c{self.query}\u201d", size=14, style="muted", align="center",
@@ -814,7 +819,7 @@ class Destination(Page):
         if self.dest == "Live":
             return [vid for vid in pool if VIDEOS[vid].live]
         if self.dest == "Podcasts":
-            return [vid for vid in ("lf1", "hu1", "ted1", "oa2") if vid in VIDEOS]
+            return ["lf1", "hu1", "ted1", "oa2"]
         topic = {"Music": "music", "Gaming": "gaming", "News": "news"}.get(self.dest)
         if self.dest == "Trending" and self.tab != "Now":
             topic = self.tab.lower()
