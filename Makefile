@@ -23,11 +23,15 @@ run: $(STAMP)
 	$(PY) -m mobile_gym run --agent oracle --seeds 2 --workers 2 --save-traces --out $(RUN)/oracle
 	$(PY) -m mobile_gym run --agent random --seeds 2 --workers 2 --save-traces --out $(RUN)/random
 
+# One pytest worker per core (at most four), each taking whole test files, so a module's
+# fixtures (a loaded model, a built dataset) are made once.
+XDIST := --numprocesses=auto --maxprocesses=4 --dist=loadfile
+
 test: $(STAMP)
-	$(PY) -m pytest
+	$(PY) -m pytest $(XDIST)
 
 test-quick: $(STAMP)
-	$(PY) -m pytest -m "not slow"
+	$(PY) -m pytest $(XDIST) -m "not slow"
 
 bench: $(STAMP)
 	$(PY) benchmarks/bench_evaluator.py

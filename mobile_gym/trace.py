@@ -153,8 +153,11 @@ class UIState:
             PARSES.promise(xml, tree)  # so does `ViewHierarchy.of(xml)`, for an agent handed the dump
 
     def __getstate__(self) -> dict:
-        # a frame's builder holds its views: parse instead
+        # a frame's builder holds its views: parse instead; a parsed dump travels once, as
+        # its XML, not again as the hierarchy made from it
         state = {**self.__dict__, "_tree": None}
+        if self._xml is not None:
+            state["_hierarchy"] = None
         if self._image is not None or self._array is not None or self._source is not None:
             # pixels, or a drawing function (which does not pickle): PNG bytes instead
             encoded = self._source

@@ -51,6 +51,10 @@ def test_task_data_keeps_no_screenshot_it_does_not_judge() -> None:
     for task in simulator_tasks().values():
         # full-size screens made every task's annotation 29-107 MB; dumps are what is judged
         size = len(pickle.dumps(task.annotation))
+        for route in [task.annotation, *task.annotation.alternatives]:  # the dumps parsed
+            for state in [*route.ground_truth, *(c.screen.state for c in route.checkpoints)]:
+                state.hierarchy
+        assert len(pickle.dumps(task.annotation)) == size, task.id  # each dump travels once
         if task.annotation.judges_pixels:  # its routes' screens, pickled as PNG (~110 KB each)
             judged.append(task.id)
             assert size < 4 * 2**20, task.id

@@ -488,9 +488,10 @@ def test_keyboard_interrupt_stops_the_batch(template):
 
 
 # -- the writers take any text --------------------------------------------------------------
-def test_reports_survive_undecodable_names_and_control_characters(world, capsys):
+def test_reports_survive_undecodable_names_and_control_characters(world, capsys, caplog):
     """An argument with bytes that are not UTF-8 (a lone surrogate in Python) and a
-    category with a NUL and a terminal escape reach the CSV, the JSON and the table."""
+    category with a NUL and a terminal escape reach the CSV, the JSON, the table and the
+    log."""
     odd = os.fsdecode(b"caf\xe9")
     write_metadata(world / "dataset" / "llamatouch_task_metadata.tsv", [
         TaskMetadata("ok", "gen\x00\x1b[31meral", EPISODES["ok"], "Buy shoes", 3, "Shop"),
@@ -502,6 +503,8 @@ def test_reports_survive_undecodable_names_and_control_characters(world, capsys)
     assert set(summary["essential"]["per_category"]) == {"gen\x00\x1b[31meral", "(none)"}
     printed = capsys.readouterr().out
     assert "  gen\\x00\\x1b[31meral" in printed and "\x1b" not in printed
+    assert "episode caf\\udce9" in caplog.text
+    caplog.text.encode("utf-8")  # a UTF-8 log file takes it
 
 
 def test_writers_escape_lone_surrogates_and_nul(tmp_path):

@@ -41,6 +41,7 @@ from mobile_gym.evaluation.report import EpisodeResult, format_matched
 from mobile_gym.evaluation.shared import SharedDumps, SharingMatcher
 from mobile_gym.matcher.embeddings import SentenceEmbedder
 from mobile_gym.matcher.primitives import Matcher, MatcherConfig
+from mobile_gym.report_text import printable
 
 logger = logging.getLogger(__name__)
 
@@ -220,11 +221,11 @@ def _judge_job(job: Job, truth: GroundTruth, evaluators: tuple[str, ...], matche
 def describe(exc: Exception, where: str) -> str:
     """The error cell of a row, logged: a data error's message; anything else with its
     type (and its traceback in the log), since it is a bug or a corruption no reader
-    foresaw."""
+    foresaw. The log is a writer too: a name's lone surrogates reach it escaped."""
     if isinstance(exc, MobileGymError):
-        logger.warning("episode %s: %s", where, exc)
+        logger.warning("episode %s: %s", printable(where), printable(exc))
         return str(exc)
-    logger.warning("episode %s: unexpected %s", where, type(exc).__name__, exc_info=exc)
+    logger.warning("episode %s: unexpected %s", printable(where), type(exc).__name__, exc_info=exc)
     return f"unexpected {type(exc).__name__}: {exc}"
 
 
