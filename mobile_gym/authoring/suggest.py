@@ -134,10 +134,6 @@ def identity(node: Node, flags: Iterable[str]) -> Identity:
             tuple(node.flags.get(f, False) for f in flags))
 
 
-def _app_window(node: Node) -> bool:
-    return not is_system_window(node)
-
-
 @dataclass
 class _Screen:
     """What the primitives can test on one step: its state and the move made from it."""
@@ -175,7 +171,7 @@ def _references(task: SimTask, flags: tuple[str, ...]) -> list[_Reference]:
         state = trace[start]
         components: dict[Identity, Node] = {}
         for node in state.hierarchy:
-            if not is_component(node) or not _app_window(node) or not (node.label or node.resource_id):
+            if not is_component(node) or is_system_window(node) or not (node.label or node.resource_id):
                 continue
             ident = identity(node, flags)
             if ident not in volatile[k]:
@@ -330,7 +326,7 @@ class _Space:
             nodes = [n for n in state.hierarchy if is_component(n)]
             reference = ReferenceScreen(state, components)
             for index, node in enumerate(nodes):
-                if node.clickable_target is not target or not _app_window(node):
+                if node.clickable_target is not target or is_system_window(node):
                     continue
                 checkpoint = Checkpoint(reference, [Primitive(Keyword.CLICK, str(index))])
                 ident = identity(node, tuple(matcher.config.exact_flags))

@@ -64,9 +64,10 @@ SYSTEM_WINDOW_PACKAGES = frozenset({
 })
 
 
-def is_system_window(root: Node) -> bool:
-    """A window of the status bar, navigation bar or a keyboard: never the app's."""
-    return root.package in SYSTEM_WINDOW_PACKAGES or "inputmethod" in root.package
+def is_system_window(node: Node) -> bool:
+    """Whether the node is in a window of the status bar, navigation bar or a keyboard,
+    never the app's (every node carries its window's package)."""
+    return node.package in SYSTEM_WINDOW_PACKAGES or "inputmethod" in node.package
 
 
 #: Deepest nesting of nodes read (libxml2's own default limit); real dumps stay far

@@ -6,10 +6,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import pytest
+
 from mobile_gym.actions import Action
 from mobile_gym.simulator import SimulatedDevice
+from mobile_gym.simulator.profiles import PROFILES
 from mobile_gym.simulator.views import View
 from mobile_gym.ui.hierarchy import Node, ViewHierarchy
+
+#: Every device profile as a test parameter: the default phone in the quick subset, the
+#: others marked slow.
+EVERY_PROFILE = [p if p == "pixel-6" else pytest.param(p, marks=pytest.mark.slow) for p in sorted(PROFILES)]
 
 
 def launch(key: str, seed: int = 0, dynamics: str = "none", profile: str = "pixel-6", **state) -> SimulatedDevice:

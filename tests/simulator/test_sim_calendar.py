@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
-from phone import check_dump, node, swipe_up, tap, texts
+from phone import EVERY_PROFILE, check_dump, node, swipe_up, tap, texts
 from test_sim_retained import assert_same_walk
 from test_sim_screens import crawl
 
@@ -339,8 +339,7 @@ def test_default_dynamics_show_each_popup_once_and_back_dismisses_it() -> None:
     assert set(popups) == set(POPUP_TITLES), popups
 
 
-@pytest.mark.parametrize("profile", [p if p == "pixel-6" else pytest.param(p, marks=pytest.mark.slow)
-                                     for p in sorted(PROFILES)])
+@pytest.mark.parametrize("profile", EVERY_PROFILE)
 def test_every_reachable_screen_has_a_valid_dump_at_every_profile(profile: str) -> None:
     screens = crawl("calendar", seed=5, profile=profile, limit=40)
     assert len(screens) >= 30
@@ -401,8 +400,7 @@ def screens_of_every_flow(profile: str) -> list[tuple[str, str]]:
     return seen
 
 
-@pytest.mark.parametrize("profile", [p if p == "pixel-6" else pytest.param(p, marks=pytest.mark.slow)
-                                     for p in sorted(PROFILES)])
+@pytest.mark.parametrize("profile", EVERY_PROFILE)
 def test_every_flow_has_valid_deterministic_screens_at_every_profile(profile: str) -> None:
     screens = screens_of_every_flow(profile)
     assert len(screens) >= 25 and screens == screens_of_every_flow(profile)

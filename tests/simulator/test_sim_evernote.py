@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
-from phone import find, launch, node, popup_texts, swipe_up, tap, texts
+from phone import EVERY_PROFILE, find, launch, node, popup_texts, swipe_up, tap, texts
 from test_sim_screens import crawl
 
 from mobile_gym.actions import Action
@@ -121,7 +121,7 @@ def test_available_offline_and_move_to_trash_with_undo() -> None:
     assert not find(phone, resource_id=ID + "snackbar_text")
 
 
-@pytest.mark.parametrize("profile", ["pixel-6", "pixel-3", "budget-720p"])
+@pytest.mark.parametrize("profile", EVERY_PROFILE)
 def test_customize_home_lists_every_widget_without_scrolling(profile: str) -> None:
     phone = evernote(profile=profile)
     tap(phone, text="Customize")
@@ -273,13 +273,13 @@ def test_setup_is_checked() -> None:
     assert first.id not in [n.id for n in state(phone).notes[1:]]
 
 
-@pytest.mark.parametrize("profile", ["pixel-6", "pixel-3", "budget-720p"])
+@pytest.mark.parametrize("profile", EVERY_PROFILE)
 def test_reachable_screens_have_valid_dumps_on_every_profile(profile: str) -> None:
     assert len(crawl("evernote", seed=5, profile=profile, limit=12)) == 12
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("profile", ["pixel-6", "pixel-3", "budget-720p"])
+@pytest.mark.parametrize("profile", EVERY_PROFILE)
 def test_every_reachable_screen_has_a_valid_dump_and_the_crawl_is_deterministic(profile: str) -> None:
     screens = crawl("evernote", seed=5, profile=profile, limit=60)
     assert len(screens) >= 40

@@ -5,13 +5,12 @@ profile (valid dump, screenshot, same screens on a second run)."""
 from __future__ import annotations
 
 import pytest
-from phone import node, swipe_up, tap, texts
+from phone import EVERY_PROFILE, node, swipe_up, tap, texts
 from test_sim_screens import crawl
 
 from mobile_gym.actions import Action
 from mobile_gym.errors import SimulatorError
 from mobile_gym.simulator import SimulatedDevice
-from mobile_gym.simulator.profiles import PROFILES
 from mobile_gym.tasks.oracles import ORACLES
 
 ID = "com.google.android.gm:id/"
@@ -188,7 +187,7 @@ def test_dynamics_vary_the_mailbox_and_show_a_popup() -> None:
         gmail(seed=3, dynamics="default").observe(screenshot=False).xml
 
 
-@pytest.mark.parametrize("profile", sorted(PROFILES))
+@pytest.mark.parametrize("profile", EVERY_PROFILE)
 def test_every_reachable_screen_has_a_valid_dump_at_every_profile(profile: str) -> None:
     screens = crawl("gmail", seed=5, profile=profile, limit=45)
     assert len(screens) >= 20

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
-from phone import find, frames, launch, node, popup_texts, swipe_up, tap
+from phone import EVERY_PROFILE, find, frames, launch, node, popup_texts, swipe_up, tap
 from test_sim_screens import crawl
 
 from mobile_gym.actions import Action
@@ -243,7 +243,7 @@ def test_every_reachable_screen_has_a_valid_dump() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("profile", ["pixel-6", "pixel-3", "budget-720p"])
+@pytest.mark.parametrize("profile", EVERY_PROFILE)
 def test_every_reachable_screen_has_a_valid_dump_on_every_profile(profile: str) -> None:
     assert len(crawl("pinterest", dynamics="default", seed=5, profile=profile, limit=60)) == 60
 

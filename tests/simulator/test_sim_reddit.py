@@ -12,7 +12,7 @@ from mobile_gym.actions import Action
 from mobile_gym.errors import SimulatorError
 from mobile_gym.simulator import SimulatedDevice
 from mobile_gym.simulator.apps import DEFAULT_INSTALLED, resolve_package
-from phone import find, frames, launch, node, popup_texts, tap, texts
+from phone import EVERY_PROFILE, find, frames, launch, node, popup_texts, tap, texts
 from test_sim_screens import crawl
 
 PKG = "com.reddit.frontpage"
@@ -261,7 +261,7 @@ def test_every_reachable_screen_has_a_valid_dump() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("profile", ["pixel-6", "pixel-3", "budget-720p"])
+@pytest.mark.parametrize("profile", EVERY_PROFILE)
 def test_every_reachable_screen_has_a_valid_dump_on_every_profile(profile: str) -> None:
     crawl("reddit", dynamics="default", seed=5, profile=profile, limit=45)
 

@@ -12,7 +12,7 @@ from mobile_gym.actions import Action
 from mobile_gym.errors import SimulatorError
 from mobile_gym.simulator import SimulatedDevice
 from mobile_gym.simulator.apps import DEFAULT_INSTALLED, resolve_package
-from phone import find, frames, launch, node, popup_texts, swipe_up, tap, texts
+from phone import EVERY_PROFILE, find, frames, launch, node, popup_texts, swipe_up, tap, texts
 from test_sim_screens import crawl
 
 PKG = "com.trello"
@@ -299,7 +299,7 @@ def test_every_reachable_screen_has_a_valid_dump() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("profile", ["pixel-6", "pixel-3", "budget-720p"])
+@pytest.mark.parametrize("profile", EVERY_PROFILE)
 def test_every_reachable_screen_has_a_valid_dump_on_every_profile(profile: str) -> None:
     screens = crawl("trello", dynamics="default", seed=5, profile=profile, limit=50)
     assert len(screens) >= 40
@@ -307,7 +307,7 @@ def test_every_reachable_screen_has_a_valid_dump_on_every_profile(profile: str) 
         list(screens.items())[:12])  # deterministic: the same screens, in the same order
 
 
-@pytest.mark.parametrize("profile", ["pixel-6", "pixel-3", "budget-720p"])
+@pytest.mark.parametrize("profile", EVERY_PROFILE)
 def test_screens_are_deterministic_on_every_profile(profile: str) -> None:
     def run() -> list:
         return frames(trello(seed=2, dynamics="default", profile=profile, boards=[SCHOOL]),

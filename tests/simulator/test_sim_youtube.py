@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
-from phone import find, launch, node, swipe_up, tap, texts
+from phone import EVERY_PROFILE, find, launch, node, swipe_up, tap, texts
 from test_sim_screens import crawl
 
 from mobile_gym.actions import Action
@@ -15,7 +15,6 @@ from mobile_gym.errors import SimulatorError
 from mobile_gym.simulator import SimulatedDevice
 from mobile_gym.simulator.apps import DEFAULT_INSTALLED, FACTORIES, resolve_package
 from mobile_gym.simulator.apps.youtube import YouTube
-from mobile_gym.simulator.profiles import PROFILES
 
 PKG = "com.google.android.youtube"
 ID = PKG + ":id/"
@@ -244,8 +243,7 @@ def test_the_permission_popup_is_dismissed_and_remembered() -> None:
     pytest.fail("no seed showed the notification permission prompt")
 
 
-@pytest.mark.parametrize("profile", [p if p == "pixel-6" else pytest.param(p, marks=pytest.mark.slow)
-                                     for p in sorted(PROFILES)])
+@pytest.mark.parametrize("profile", EVERY_PROFILE)
 def test_every_reachable_screen_has_a_valid_dump_at_every_profile(profile: str) -> None:
     screens = crawl("youtube", seed=5, profile=profile, limit=21)
     assert len(screens) >= 20
