@@ -17,11 +17,14 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 # The main job on the simulated phone: the oracle and the random agent on every simulator
-# task, 2 workers; each run writes episodes.jsonl, episodes.csv and summary.json.
+# task, 2 workers; each run writes episodes.jsonl, episodes.csv, summary.json, the charts
+# and report.html, and keeps its traces with the observed (270x600) screenshots: enough
+# for the report and light (LlamaTouch's own evaluator needs --trace-screenshots device).
 RUN := runs/$(shell date +%Y%m%d-%H%M%S)
+RUN_FLAGS := --seeds 2 --workers 2 --save-traces --trace-screenshots observation
 run: $(STAMP)
-	$(PY) -m mobile_gym run --agent oracle --seeds 2 --workers 2 --save-traces --out $(RUN)/oracle
-	$(PY) -m mobile_gym run --agent random --seeds 2 --workers 2 --save-traces --out $(RUN)/random
+	$(PY) -m mobile_gym run --agent oracle $(RUN_FLAGS) --out $(RUN)/oracle
+	$(PY) -m mobile_gym run --agent random $(RUN_FLAGS) --out $(RUN)/random
 
 # One pytest worker per core (at most four), each taking whole test files, so a module's
 # fixtures (a loaded model, a built dataset) are made once.

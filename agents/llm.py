@@ -8,25 +8,36 @@ action grammar of `mobile_gym.llm.grammar` as text, or by calling the grammar's 
 (``mode="tools"``). Typing into a field without focus is a tap, then the typing, on the
 next step without a new call.
 
-Calls have a timeout and are retried by the client with exponential backoff on 429, 5xx
-and timeouts; an endpoint that cannot be reached is an `AgentError` that says where it
-looked. Usage (`usage`): the API's token counts, or when a server sends none an estimate
-of four characters a token (flagged ``tokens_estimated``), priced from `LLMConfig.prices`.
-Each step's raw reply, reasoning, parsed command, parse error, tokens and latency are in
-`steps` (the runner keeps them with the episode).
+A call has a deadline: it ends within ``timeout × (retries + 1)`` seconds (`LLMConfig.deadline`),
+its attempts, each of at most ``timeout``, and the waits between them included. Attempts
+after a 408, 409, 429 or 5xx, a timeout or a dropped connection are retried, after the
+server's ``Retry-After`` when it gives one (a wait past the deadline ends the call at once),
+else with exponential backoff; an endpoint that cannot be reached is an `AgentError` that
+says where it looked. The ``openai`` client talks through `mobile_gym.llm.http.BoundedTransport`:
+every socket read and write gets what is left of the attempt's time, and an answer longer than
+`mobile_gym.llm.http.MAX_RESPONSE_BYTES` once decoded is an `AgentError`. Usage (`usage`):
+the API's token counts, or when a server sends none or nonsense (negative, huge, not whole
+numbers) an estimate of four characters a token (flagged ``tokens_estimated``), priced from
+`LLMConfig.prices`. Each step's reply (each text in it cut to `MAX_KEPT_REPLY` characters, at
+most `MAX_KEPT_CALLS` tool calls), reasoning, parsed command, parse error, tokens and latency
+are in `steps` (the runner keeps them with the episode).
 """
 
 from __future__ import annotations
 
+import email.utils
+import itertools
+import logging
+import math
 import os
 import time
 from dataclasses import dataclass, field, fields
 from typing import Any, Mapping
 
-from mobile_gym.actions import NO_OP, Action
+from mobile_gym.actions import NO_OP, Action, _shown
 from mobile_gym.agents.base import Agent
-from mobile_gym.errors import AgentError, ConfigError, ReplyError
-from mobile_gym.llm.grammar import grammar_help, parse_reply, spelled, tool_schema
+from mobile_gym.errors import AgentError, ConfigError, ReplyError, whole_number
+from mobile_gym.llm.grammar import grammar_help, load_json, message_text, parse_reply, spelled, tool_schema
 from mobile_gym.llm.prompt import outcome, png_base64, said, step_text
 from mobile_gym.ui.hierarchy import ViewHierarchy
 from mobile_gym.ui.screen_text import ScreenElements
@@ -34,8 +45,18 @@ from mobile_gym.ui.screen_text import ScreenElements
 MODES = ("text", "tools")
 #: Characters per token for the estimate when a server reports no usage.
 CHARS_PER_TOKEN = 4
-#: Longest reply kept in a step's record.
+#: Longest text of a reply kept in a step's record (its content, each tool call's arguments).
 MAX_KEPT_REPLY = 4000
+#: Most tool calls of a reply kept in a step's record.
+MAX_KEPT_CALLS = 4
+#: Most tokens a call is believed to count, in or out (contexts hold a few million).
+MAX_CALL_TOKENS = 10_000_000
+#: Statuses after which a call is tried again, with every 5xx (as the ``openai`` client does).
+RETRIED_STATUSES = (408, 409, 429)
+#: Seconds before the first retry when the server does not say; doubled each time, up to 8.
+FIRST_BACKOFF = 0.5
+
+log = logging.getLogger(__name__)
 
 #: US dollars per million tokens (input, output), as listed by the providers in 2026-11;
 #: add yours with ``LLMConfig(prices={"my-model": (0.1, 0.4)})``. Unlisted models cost None.
@@ -73,8 +94,8 @@ class LLMConfig:
     vision: bool = False  # send the screenshot too (a PNG, for vision models)
     temperature: float = 0.0
     max_tokens: int = 512  # of each reply
-    timeout: float = 60.0  # seconds per call, connecting included
-    retries: int = 3  # retries of a call after 429, 5xx, timeouts or a dropped connection
+    timeout: float = 60.0  # seconds per attempt of a call, connecting and reading included
+    retries: int = 3  # retries of a call after 408, 409, 429, 5xx, timeouts or a dropped connection
     history: int = 8  # previous actions shown
     system_prompt: str | None = None  # replaces the default; ``{grammar}`` is filled in
     prices: dict[str, tuple[float, float]] = field(default_factory=dict)  # model -> $ per 1M tokens in, out
@@ -82,18 +103,28 @@ class LLMConfig:
     def __post_init__(self) -> None:
         if self.mode not in MODES:
             raise ConfigError(f"mode must be one of {', '.join(MODES)}; got {self.mode!r}")
-        for name in ("timeout", "max_tokens", "retries", "history", "temperature"):
+        for name in ("timeout", "temperature"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0 or (
-                    name in ("timeout", "max_tokens") and value == 0):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+                    or value < 0 or (name == "timeout" and value == 0):
                 raise ConfigError(f"{name} must be a positive number, got {value!r}")
+        self.max_tokens = whole_number("max_tokens", self.max_tokens, 1)
+        self.retries = whole_number("retries", self.retries, 0)
+        self.history = whole_number("history", self.history, 0)
+
+    @property
+    def deadline(self) -> float:
+        """Seconds a call may take, its retries and the waits between them included."""
+        return self.timeout * (self.retries + 1)
 
 
 class LLMAgent(Agent):
     """An agent that asks a chat model for each action.
 
     Options (``mobile-gym run --agent llm --model M --base-url URL ...``) are `LLMConfig`'s
-    fields; ``client`` injects an ``openai.OpenAI``-like client (tests, proxies)."""
+    fields; ``client`` injects an ``openai.OpenAI``-like client (tests, proxies), asked through
+    ``chat.completions.with_raw_response.create``: its own transport and retries apply within
+    each attempt."""
 
     name = "llm"
 
@@ -128,10 +159,8 @@ class LLMAgent(Agent):
         screen = ScreenElements.of(ViewHierarchy.of(xml))
         messages = self._messages(observation, info, screen)
         record: dict[str, Any] = {"reply": None, "reasoning": "", "command": None, "parse_error": None}
-        message, latency, tokens = self._ask(messages)
-        record.update(latency=latency, tokens_in=tokens[0], tokens_out=tokens[1])
-        reply = _reply_of(message)
-        record["reply"] = _kept(reply)
+        reply, latency, tokens = self._ask(messages)
+        record.update(latency=latency, tokens_in=tokens[0], tokens_out=tokens[1], reply=_kept(reply))
         try:
             command = parse_reply(reply)
             actions = command.actions(screen)
@@ -180,52 +209,83 @@ class LLMAgent(Agent):
 
     # ------------------------------------------------------------------ the call
     def _make_client(self) -> Any:
-        """The ``openai`` client, made here so that an act's time is the model's."""
+        """The ``openai`` client, made here so that an act's time is the model's. It does
+        not retry (`_call` does, within the deadline) and talks through a
+        `mobile_gym.llm.http.BoundedTransport`."""
         import openai
 
-        key = os.environ.get(self.config.api_key_env) or "not-needed"  # local servers ignore it
-        return openai.OpenAI(base_url=self.config.base_url, api_key=key, timeout=self.config.timeout,
-                             max_retries=self.config.retries)
+        from mobile_gym.llm.http import bounded_client
+
+        config = self.config
+        key = os.environ.get(config.api_key_env) or "not-needed"  # local servers ignore it
+        return openai.OpenAI(base_url=config.base_url, api_key=key, timeout=config.timeout, max_retries=0,
+                             http_client=bounded_client(config.base_url, config.timeout))
 
     def _ask(self, messages: list[dict[str, Any]]) -> tuple[Any, float, tuple[int, int]]:
-        import openai
-
+        """The model's reply to ``messages`` (as `parse_reply` takes it), the call's
+        time, and its tokens in and out."""
         config = self.config
         kwargs: dict[str, Any] = dict(model=config.model, messages=messages, temperature=config.temperature,
                                       max_tokens=config.max_tokens)
         if config.mode == "tools":
             kwargs.update(tools=tool_schema(), tool_choice="required")
         start = time.perf_counter()
-        try:
-            response = self.client.chat.completions.create(**kwargs)
-        except openai.APIConnectionError as e:  # includes timeouts, after the retries
-            where = config.base_url or "the OpenAI API"
-            raise AgentError(f"cannot reach the model at {where} ({type(e).__name__}: {e}); is the server "
-                             f"running, and is --base-url right?") from None
-        except openai.APIStatusError as e:
-            raise AgentError(f"the model endpoint answered {e.status_code} after {config.retries} retries: "
-                             f"{_short_text(e.message)}") from None
-        except (openai.OpenAIError, ValueError) as e:  # e.g. a body that is not JSON
-            raise AgentError(f"the model endpoint's answer is not a chat completion ({type(e).__name__}: "
-                             f"{_short_text(e)})") from None
+        message, usage = _completion(self._call(kwargs))
         latency = time.perf_counter() - start
-        choices = getattr(response, "choices", None) or []
-        if not choices:
-            raise AgentError("the model endpoint answered without a choice")
-        message = choices[0].message
-        tokens = self._count(response, messages, message)
+        reply = _reply_of(message)
+        tokens = self._count(usage, messages, reply)
         self.usage["calls"] += 1
         self.usage["model_time"] += latency
-        return message, latency, tokens
+        return reply, latency, tokens
 
-    def _count(self, response: Any, messages: list[dict[str, Any]], message: Any) -> tuple[int, int]:
-        usage = getattr(response, "usage", None)
-        used_in = getattr(usage, "prompt_tokens", None)
-        used_out = getattr(usage, "completion_tokens", None)
-        if not isinstance(used_in, int) or not isinstance(used_out, int):
+    def _call(self, kwargs: dict[str, Any]) -> bytes:
+        """The body of the endpoint's answer to a chat completion request, by the call's
+        deadline (`LLMConfig.deadline` from now): each attempt gets at most ``timeout`` of
+        what is left, a retry waits as the server's ``Retry-After`` says or backs off, and
+        a wait the deadline leaves no time for ends the call at once."""
+        import openai
+
+        config = self.config
+        deadline = time.monotonic() + config.deadline
+        for attempt in itertools.count():
+            try:
+                left = deadline - time.monotonic()
+                return self.client.chat.completions.with_raw_response.create(
+                    **kwargs, timeout=max(min(config.timeout, left), 1e-3)).content
+            except openai.APIStatusError as e:
+                failure = (f"the model endpoint answered {e.status_code} after {attempt} retries: "
+                           f"{_short_text(e.message)}")
+                if e.status_code not in RETRIED_STATUSES and e.status_code < 500:
+                    raise AgentError(failure) from None
+                wait = _retry_after(e.response.headers)
+            except openai.APIConnectionError as e:  # timeouts included
+                failure = (f"cannot reach the model at {config.base_url or 'the OpenAI API'} after {attempt} "
+                           f"retries ({type(e).__name__}: {_short_text(e)}); is the server running, and is "
+                           "--base-url right?")
+                wait = None
+            except openai.OpenAIError as e:
+                raise AgentError(f"the model endpoint's answer is not a chat completion ({type(e).__name__}: "
+                                 f"{_short_text(e)})") from None
+            if attempt >= config.retries:
+                raise AgentError(failure)
+            wait = min(FIRST_BACKOFF * 2 ** attempt, 8.0) if wait is None else wait
+            if time.monotonic() + wait >= deadline:
+                raise AgentError(f"{failure}; the next try, {wait:.3g} s later, would pass the call's deadline "
+                                 f"({config.deadline:g} s: timeout × (retries + 1))")
+            time.sleep(wait)  # a time the server asked for, or backoff: no condition to wait on
+
+    def _count(self, usage: Any, messages: list[dict[str, Any]], reply: Any) -> tuple[int, int]:
+        """The call's tokens in and out: the server's ``usage`` when it holds token counts
+        (whole numbers from 0 to `MAX_CALL_TOKENS`), else an estimate of `CHARS_PER_TOKEN`
+        characters a token, flagged ``tokens_estimated``."""
+        used_in, used_out = (_token_count(usage.get("prompt_tokens")), _token_count(usage.get("completion_tokens"))) \
+            if isinstance(usage, Mapping) else (None, None)
+        if used_in is None or used_out is None:
+            if usage is not None:
+                log.warning("the model endpoint's usage is no token counts, estimated instead: %s", _shown(usage))
             self.usage["tokens_estimated"] = True
             used_in = sum(len(str(m.get("content", ""))) for m in messages) // CHARS_PER_TOKEN
-            used_out = len(str(_reply_of(message))) // CHARS_PER_TOKEN
+            used_out = len(str(reply)) // CHARS_PER_TOKEN
         self.usage["tokens_in"] += used_in
         self.usage["tokens_out"] += used_out
         self.usage["tokens"] = self.usage["tokens_in"] + self.usage["tokens_out"]
@@ -276,18 +336,85 @@ AUTODROID_QUESTIONS = (
     "has been completed, the id should be -1)")
 
 
-def _reply_of(message: Any) -> Any:
-    """A chat message as `parse_reply` takes it: the text, or the tool calls as dicts."""
-    calls = getattr(message, "tool_calls", None)
-    if calls:
-        return {"content": getattr(message, "content", None),
-                "tool_calls": [{"function": {"name": c.function.name, "arguments": c.function.arguments}}
-                               for c in calls]}
-    return getattr(message, "content", None) or ""
+def _completion(body: bytes) -> tuple[Mapping[str, Any], Any]:
+    """The message of a chat completion's first choice, and the completion's usage; an
+    `AgentError` when ``body`` is no chat completion."""
+    from mobile_gym.llm.http import MAX_RESPONSE_BYTES
+
+    try:
+        data = load_json(body.decode("utf-8"), "the answer", MAX_RESPONSE_BYTES)
+    except (UnicodeDecodeError, ReplyError) as e:
+        raise AgentError(f"the model endpoint's answer is not a chat completion ({_short_text(e)})") from None
+    choices = data.get("choices") if isinstance(data, Mapping) else None
+    if not choices:
+        raise AgentError("the model endpoint answered without a choice")
+    message = choices[0].get("message") if isinstance(choices, list) and isinstance(choices[0], Mapping) else None
+    if not isinstance(message, Mapping):
+        raise AgentError(f"the model endpoint's answer is not a chat completion (its choices: {_shown(choices)})")
+    return message, data.get("usage")
+
+
+def _reply_of(message: Mapping[str, Any]) -> Any:
+    """A chat message as `parse_reply` takes it: its text (a multi-part content's text
+    parts joined), or the message's content and tool calls."""
+    calls = message.get("tool_calls")
+    text = message_text(message.get("content"))
+    if text is not None and not calls:
+        return text
+    return {"content": message.get("content") if text is None else text, "tool_calls": calls}
+
+
+def _retry_after(headers: Mapping[str, str]) -> float | None:
+    """Seconds the server asks to wait before trying again (``Retry-After-Ms``, or
+    ``Retry-After`` in seconds or as a date), None when it does not say."""
+    for name, scale in (("retry-after-ms", 1000.0), ("retry-after", 1.0)):
+        value = headers.get(name)
+        if value is None:
+            continue
+        try:
+            seconds = float(value) / scale
+        except ValueError:
+            try:
+                seconds = email.utils.parsedate_to_datetime(value).timestamp() - time.time()
+            except (TypeError, ValueError, OverflowError, OSError):
+                continue
+        if not math.isnan(seconds):
+            return max(seconds, 0.0)
+    return None
+
+
+def _token_count(value: Any) -> int | None:
+    """``value`` as a count of tokens, None when it is none (negative, past
+    `MAX_CALL_TOKENS`, not a whole number, a bool)."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_CALL_TOKENS:
+        return value
+    return None
 
 
 def _kept(reply: Any) -> Any:
-    return reply[:MAX_KEPT_REPLY] if isinstance(reply, str) else reply
+    """A reply as a step's record keeps it: each text cut to `MAX_KEPT_REPLY`
+    characters, the first `MAX_KEPT_CALLS` tool calls, anything else as a short repr."""
+    if not isinstance(reply, Mapping):
+        return _kept_text(reply)
+    calls = reply.get("tool_calls")
+    return {"content": _kept_text(reply.get("content")),
+            "tool_calls": [_kept_call(c) for c in calls[:MAX_KEPT_CALLS]] if isinstance(calls, list)
+            else _kept_text(calls)}
+
+
+def _kept_call(call: Any) -> Any:
+    function = call.get("function", call) if isinstance(call, Mapping) else None
+    if not isinstance(function, Mapping):
+        return _kept_text(call)
+    return {"function": {"name": _kept_text(function.get("name")), "arguments": _kept_text(function.get("arguments"))}}
+
+
+def _kept_text(value: Any) -> str | None:
+    if value is None:
+        return None
+    return value[:MAX_KEPT_REPLY] if isinstance(value, str) else _shown(value, MAX_KEPT_REPLY)
 
 
 def _short_text(text: Any) -> str:

@@ -10,12 +10,21 @@ another action. Target (issue 13): ≥ 99% read as intended, 0 wrong.
 
 The corpus is generated, not collected from models (no model is reachable from CI):
 it measures the grammar against the forms above, not a model's habits.
+
+``--worst`` times instead replies made to be slow to read (issue 35: ``"tap(" * n`` took
+31 s at 32k characters), at 4k characters and at `MAX_REPLY`, the median of ``--runs``
+reads each, and says what each read ended in (a command, `ReplyError`, or an untyped
+error). The fuzz that checks every reply ends in a command or a `ReplyError` is
+``tests/test_llm_replies.py`` (a larger sweep under ``-m slow``).
+
+    python benchmarks/bench_llm_parser.py --worst [--runs 5]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import time
 from collections import Counter
 
@@ -23,7 +32,7 @@ import numpy as np
 
 from mobile_gym.actions import Action
 from mobile_gym.errors import ReplyError
-from mobile_gym.llm.grammar import parse_reply, spelled
+from mobile_gym.llm.grammar import MAX_REPLY, parse_reply, spelled
 
 WORDS = ["Settings", "Wi-Fi", "the search box", "Network & internet", "Cart", "Remove", "Alarm", "OK", "Install"]
 TEXTS = ["bestbuy.com", "hello world", "9:00 AM", "Wi-Fi (5 GHz)", "it's \"quoted\"", "ébène, café", "a, b"]
@@ -112,11 +121,41 @@ def expected(verb: str, args: dict) -> str:
     return f"{verb}({', '.join(values)})"
 
 
+#: Replies that made the parser slow: (lead, piece, tail), the piece repeated to fill the length.
+WORST = [("", "tap(", ""), ("", "tap(1) ", ""), ("", "a-", ""), ("```", " ", "x"), ("id=1", " ", "y"),
+         ("", '{"a": ', ""), ("tap(", "-", "1)")]
+
+
+def worst(runs: int) -> None:
+    """The median time to read each of `WORST` at 4k characters and at `MAX_REPLY`."""
+    print(f"| reply | 4,096 chars | {MAX_REPLY:,} chars | ends in |")
+    print("|---|---|---|---|")
+    for lead, piece, tail in WORST:
+        cells, ending = [], ""
+        for n in (4096, MAX_REPLY):
+            reply, times = lead + piece * ((n - len(lead) - len(tail)) // len(piece)) + tail, []
+            for _ in range(runs):
+                start = time.perf_counter()
+                try:
+                    ending = spelled(parse_reply(reply))
+                except Exception as e:  # noqa: BLE001 - an untyped error is what this reports
+                    ending = type(e).__name__
+                times.append(time.perf_counter() - start)
+            cells.append(f"{statistics.median(times) * 1e3:.1f} ms")
+        label = " + ".join([repr(lead)] * bool(lead) + [f"{piece!r} × n"] + [repr(tail)] * bool(tail))
+        print(f"| `` {label} `` | {cells[0]} | {cells[1]} | {ending} |")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--replies", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--worst", action="store_true", help="time the replies made to be slow to read instead")
+    parser.add_argument("--runs", type=int, default=5, help="reads of each reply with --worst")
     args = parser.parse_args()
+    if args.worst:
+        worst(args.runs)
+        return
     rng = np.random.default_rng(args.seed)
     outcome: Counter = Counter()
     wrong: list[tuple] = []

@@ -40,27 +40,14 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from mobile_gym.training import N_ENVS, ppo_kwargs
+
 #: Evaluation seeds start here; training envs are seeded ``--seed``, ``--seed + 1``, ...
 #: and draw later episodes from their own generators, so they never meet these.
 EVAL_SEED_BASE = 10_000_000
 
 #: Set to 1 (unless set already) for this process and the env workers it starts.
 THREAD_VARIABLES = ("OMP_NUM_THREADS", "MKL_NUM_THREADS")
-
-#: PPO settings for short (1-30 step) episodes with a sparse reward at the end (with them
-#: MaskablePPO solves 2-4 step Settings, Clock and Chrome tasks in 5-15k steps, and the
-#: nine Settings tasks at once in 50k; see RESULTS.md): rollouts of 256 steps per env hold
-#: tens of episodes, so each update sees successes once there are any; a discount of 0.97
-#: still credits the first tap of a 10-step path (0.97^10 ≈ 0.74) while preferring short
-#: paths; a little entropy keeps the policy trying slots before the first success. The
-#: elements observation is a few thousand features: a wider MLP than SB3's 64×64 default.
-HYPERPARAMETERS: dict[str, dict[str, Any]] = {
-    "elements": {"n_steps": 256, "batch_size": 128, "n_epochs": 10, "gamma": 0.97, "gae_lambda": 0.95,
-                 "ent_coef": 0.01, "learning_rate": 3e-4, "clip_range": 0.2, "net_arch": [256, 256]},
-    "pixels": {"n_steps": 256, "batch_size": 128, "n_epochs": 4, "gamma": 0.97, "gae_lambda": 0.95,
-               "ent_coef": 0.01, "learning_rate": 2.5e-4, "clip_range": 0.1, "net_arch": [256]},
-}
-
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
@@ -70,7 +57,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--algo", choices=("ppo", "maskable-ppo"),
                    help="default: maskable-ppo for elements, ppo for pixels")
     p.add_argument("--steps", type=int, default=100_000, help="env steps of training (all envs together)")
-    p.add_argument("--n-envs", type=int, default=2)
+    p.add_argument("--n-envs", type=int, default=N_ENVS)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--profiles", nargs="+", help="device profiles, one drawn per episode")
     p.add_argument("--dynamics", nargs="+", help="dynamics, one drawn per episode")
@@ -110,10 +97,15 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 
 def hyperparameters(args: argparse.Namespace) -> dict[str, Any]:
-    hp = dict(HYPERPARAMETERS[args.preset])
-    for key in ("n_steps", "batch_size", "n_epochs", "gamma", "ent_coef", "learning_rate", "net_arch"):
+    """`mobile_gym.ppo_kwargs` of the preset (the README's and RLlib's settings too; with them
+    MaskablePPO solves 2-4 step Settings, Clock and Chrome tasks in 5-15k steps, and the nine
+    Settings tasks at once in 50k: see RESULTS.md), with the command line's overrides."""
+    hp = ppo_kwargs(args.preset)
+    for key in ("n_steps", "batch_size", "n_epochs", "gamma", "ent_coef", "learning_rate"):
         if getattr(args, key) is not None:
             hp[key] = getattr(args, key)
+    if args.net_arch is not None:
+        hp["policy_kwargs"]["net_arch"] = args.net_arch
     return hp
 
 
@@ -442,7 +434,6 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     out = args.out
     out.mkdir(parents=True, exist_ok=True)
     hp = hyperparameters(args)
-    policy_kwargs = {"net_arch": hp.pop("net_arch")}
     start = time.perf_counter()
     if args.algo == "maskable-ppo":
         from sb3_contrib import MaskablePPO as algo
@@ -454,7 +445,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
                                    seed=args.seed, profiles=args.profiles, dynamics=args.dynamics,
                                    **env_kwargs(args))
     policy = "MultiInputPolicy" if hasattr(venv.observation_space, "spaces") else "CnnPolicy"
-    model = algo(policy, venv, seed=args.seed, verbose=0, device="cpu", policy_kwargs=policy_kwargs, **hp)
+    model = algo(policy, venv, seed=args.seed, verbose=0, device="cpu", **hp)
     bc = None
     if args.bc_demos is not None and args.bc_epochs > 0:
         begin = time.perf_counter()
@@ -478,7 +469,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     train_seconds = learn_seconds - callback.eval_seconds
     summary = {
         **results(args, callback.rows),
-        "algo": args.algo, "policy": policy, "hyperparameters": {**hp, **policy_kwargs},
+        "algo": args.algo, "policy": policy, "hyperparameters": hp,
         "env_steps": int(model.num_timesteps), "stopped_early": callback.stopped_early,
         "train_episodes": callback.train_episodes,
         "train_success_rate": callback.train_successes / callback.train_episodes if callback.train_episodes else None,

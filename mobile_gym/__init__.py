@@ -8,11 +8,18 @@ match runs.
 
 from __future__ import annotations
 
-from mobile_gym.actions import Action, ActionType
+import importlib
+from typing import Any
+
 from mobile_gym.errors import MobileGymError
-from mobile_gym.policy_envs import make_vec_env, policy_env
 from mobile_gym.registration import register_envs
-from mobile_gym.trace import Trace, UIState
+
+#: Names imported when first used (PEP 562), so that ``import mobile_gym`` (and the
+#: ``mobile-gym`` command's start) costs the registration alone: the policy presets pull
+#: in SB3's wrappers, the traces NumPy's arrays.
+_LAZY = {"Action": "mobile_gym.actions", "ActionType": "mobile_gym.actions", "Trace": "mobile_gym.trace",
+         "UIState": "mobile_gym.trace", "make_vec_env": "mobile_gym.policy_envs",
+         "policy_env": "mobile_gym.policy_envs", "ppo_kwargs": "mobile_gym.training"}
 
 __version__ = "0.1.0"
 
@@ -27,5 +34,11 @@ def warm_up(embedding_model: str | None = None) -> None:
     load(embedding_model)
 
 
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'mobile_gym' has no attribute {name!r}")
+
+
 __all__ = ["Action", "ActionType", "MobileGymError", "Trace", "UIState", "__version__", "make_vec_env", "policy_env",
-           "warm_up"]
+           "ppo_kwargs", "warm_up"]

@@ -322,12 +322,17 @@ class Action:
     def to_event_line(self, width: int, height: int, enter_key: Point | None = None) -> str:
         """One line of ``eventStructs.txt``; coordinates become pixels of (W, H).
 
-        LlamaTouch's loader knows no Enter key (Home, Back, Click, Swipe, Input): an ENTER
-        is written as the tap on the keyboard's Enter key it is, at ``enter_key`` (where
-        the screen shows that key), marked ``(Enter)`` after the click, which its loader
-        ignores and ours reads back as ENTER. Without a key on screen it is ``[Enter]``."""
+        LlamaTouch's loader knows no Enter key (Home, Back, Click, Swipe, Input; anything
+        else fails the whole category it loads): an ENTER is written as LlamaTouch records
+        it, the tap on the keyboard's Enter key, at ``enter_key`` (where the device draws
+        that key), marked ``(Enter)`` after the click, which its loader ignores and ours
+        reads back as ENTER. Without ``enter_key`` an ENTER has no line. Our reader still
+        reads the ``[Enter]`` lines older files hold."""
         kind = self.action_type
-        if kind is ActionType.ENTER and enter_key is not None:
+        if kind is ActionType.ENTER:
+            if enter_key is None:
+                raise InvalidActionError("an ENTER is written as the tap on the keyboard's Enter key, "
+                                         "but where that key is was not given (enter_key)")
             x, y = _pixels(_point(enter_key, "enter_key"), width, height)
             return f"[Click] Screen Resolution ({width}, {height}), Click Position ({x}, {y}){ENTER_MARK}"
         if kind is ActionType.CLICK:
@@ -454,9 +459,10 @@ def _parse_agentenv_point(text: str, line: str) -> Point:
         raise InvalidActionError(f"{exc} in AgentEnv action line {line!r}") from exc
 
 
-_EVENT_NAMES = {ActionType.HOME: "Home", ActionType.BACK: "Back", ActionType.ENTER: "Enter"}
+_EVENT_NAMES = {ActionType.HOME: "Home", ActionType.BACK: "Back"}
 _EVENT_KEYS = {f"[{v}]": k for k, v in _EVENT_NAMES.items()}
-_EVENT_KEYS.update({"【Home键】": ActionType.HOME, "【Back键】": ActionType.BACK})
+# [Enter]: what our writer wrote for an ENTER before it wrote the key's tap
+_EVENT_KEYS.update({"[Enter]": ActionType.ENTER, "【Home键】": ActionType.HOME, "【Back键】": ActionType.BACK})
 #: What follows the click on the keyboard's Enter key that an ENTER is written as.
 ENTER_MARK = " (Enter)"
 _EVENT_CLICK = re.compile(

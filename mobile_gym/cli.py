@@ -14,6 +14,7 @@ evaluation code (and torch, only if a fuzzy primitive needs it) loads when a com
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any, Sequence
@@ -150,6 +151,9 @@ def build_parser() -> argparse.ArgumentParser:
     phone.add_argument("--adb-host", default="127.0.0.1", metavar="HOST", help="the adb server's host")
     phone.add_argument("--adb-port", type=int, metavar="PORT",
                        help="the adb server's port (default: ANDROID_ADB_SERVER_PORT or 5037)")
+    phone.add_argument("--console-port", type=int, metavar="PORT",
+                       help="the emulator console's port, for --snapshot (default: the serial's, "
+                            "emulator-5554 -> 5554); with one --serial")
     rn.add_argument("--seeds", type=_at_least_one, default=1, metavar="N")
     rn.add_argument("--workers", type=_at_least_one, default=1, metavar="K",
                     help="episodes at a time (default: 1)")
@@ -190,8 +194,9 @@ def build_parser() -> argparse.ArgumentParser:
     llm.add_argument("--vision", action="store_true", default=None, help="send the screenshot too")
     llm.add_argument("--max-tokens", type=_at_least_one, metavar="N", help="of each reply (default: 512)")
     llm.add_argument("--temperature", type=float, metavar="T", help="(default: 0)")
-    llm.add_argument("--timeout", type=_seconds, metavar="SECONDS", help="per call (default: 60)")
-    llm.add_argument("--retries", type=int, metavar="N", help="after 429, 5xx and timeouts (default: 3)")
+    llm.add_argument("--timeout", type=_seconds, metavar="SECONDS",
+                     help="per attempt of a call; a call ends within TIMEOUT x (RETRIES + 1) (default: 60)")
+    llm.add_argument("--retries", type=int, metavar="N", help="after 408, 409, 429, 5xx and timeouts (default: 3)")
     llm.add_argument("--price", nargs=2, type=float, metavar=("IN", "OUT"),
                      help="US dollars per million tokens in and out for --model (default: a table of known models; "
                           "others' cost is unknown)")
@@ -264,7 +269,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     fk.add_argument("--port", type=int, default=0, metavar="P", help="adb server port (default: a free one)")
     fk.add_argument("--serial", nargs="+", action="extend", metavar="S",
-                    help="phone serials, one simulator each (default: emulator-5554)")
+                    help="phone serials, one simulator each (default: emulator-5554); as an emulator's, an "
+                         "emulator-PORT phone's console (snapshots) listens on 127.0.0.1:PORT")
     fk.add_argument("--profile", choices=list(PROFILES), default=DEFAULT_PROFILE)
     fk.add_argument("--seed", type=int, default=0, metavar="S", help="simulator seed (default: 0)")
     fk.set_defaults(handler=_fake_device)
@@ -272,9 +278,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _fake_device(args: argparse.Namespace) -> int:
-    """Serve until Ctrl-C (exit 0); 2 if the port cannot be had."""
+    """Serve until Ctrl-C (exit 0); 2 if a port cannot be had. Each phone's emulator
+    console listens where an emulator's does, on its serial's port (emulator-5554: 5554),
+    so that snapshots load without naming the port; another serial's, on a free port."""
     import threading
 
+    from mobile_gym.devices.emulator_console import console_port
     from mobile_gym.devices.fake import FakePhoneServer
     from mobile_gym.errors import MobileGymError
 
@@ -284,6 +293,11 @@ def _fake_device(args: argparse.Namespace) -> int:
     except MobileGymError as exc:
         raise UsageError(str(exc)) from exc
     with server:
+        try:
+            consoles = {serial: server.console_port(serial, port=console_port(serial) or 0) for serial in serials}
+        except MobileGymError as exc:
+            raise UsageError(f"{exc} (an emulator running? give the fake phone another emulator-PORT serial)") \
+                from exc
         print(f"fake adb server on 127.0.0.1:{server.port}, phones: {' '.join(serials)}")
         print(f"  adb:          ANDROID_ADB_SERVER_PORT={server.port} adb -s {serials[0]} shell")
         print(f"  adbutils:     adbutils.AdbClient(port={server.port}).device({serials[0]!r})")
@@ -291,8 +305,9 @@ def _fake_device(args: argparse.Namespace) -> int:
               f"u2.connect({serials[0]!r})")
         print(f"  mobile-gym:   mobile-gym run --backend device --adb-port {server.port} --serial {serials[0]} "
               "--agent random --tasks 'settings-*'")
-        for serial in serials:
-            print(f"  {serial}'s emulator console (avd snapshot save/load): 127.0.0.1:{server.console_port(serial)}")
+        for serial, port in consoles.items():
+            named = "" if console_port(serial) == port else f" (run ... --console-port {port})"
+            print(f"  {serial}'s emulator console (avd snapshot save/load): 127.0.0.1:{port}{named}")
         print("Ctrl-C stops it.", flush=True)
         try:
             threading.Event().wait()
@@ -392,8 +407,10 @@ def _run(args: argparse.Namespace) -> int:
     from mobile_gym.errors import MobileGymError, StorageError
     from mobile_gym.runner import Job, run_batch
     from mobile_gym.runner.batch import progress_printer
+    from mobile_gym.progress import ProgressLine
     from mobile_gym.runner.metrics import markdown_table, write_reports
 
+    args.out = Path(os.path.abspath(args.out))  # the reports go there even if the agent changes directory
     env_kwargs, devices = _run_backend(args)
     tasks = _chosen_run_tasks(args)
     _check_snapshot(args.snapshot, tasks)
@@ -409,7 +426,8 @@ def _run(args: argparse.Namespace) -> int:
                             save_traces=args.save_traces, trace_screenshots=args.trace_screenshots,
                             episode_timeout=args.episode_timeout, progress=progress_printer(),
                             executor=args.executor, address=args.address)
-        summary = write_reports(args.out, records, dataset=args.dataset)
+        summary = write_reports(args.out, records, dataset=args.dataset,
+                                progress=ProgressLine("report.html: episodes").update)
     except KeyboardInterrupt:
         print("\ninterrupted: finished episodes are kept; --resume continues", file=sys.stderr)
         return 130
@@ -431,7 +449,8 @@ def _run_backend(args: argparse.Namespace) -> tuple[dict[str, Any], list[dict[st
 
     env_kwargs: dict[str, Any] = {"terminate_on_success": not args.no_terminate_on_success}
     phone = {"--serial": args.serial, "--dataset": args.dataset, "--snapshot": args.snapshot,
-             "--adb-port": args.adb_port, "--adb-host": None if args.adb_host == "127.0.0.1" else args.adb_host}
+             "--adb-port": args.adb_port, "--adb-host": None if args.adb_host == "127.0.0.1" else args.adb_host,
+             "--console-port": args.console_port}
     if args.backend == "sim":
         given = [flag for flag, value in phone.items() if value is not None]
         if given:
@@ -445,6 +464,10 @@ def _run_backend(args: argparse.Namespace) -> tuple[dict[str, Any], list[dict[st
     env_kwargs.update(backend="device", adb_host=args.adb_host, adb_port=args.adb_port,
                       dataset=None if args.dataset is None else str(args.dataset.resolve()), snapshot=args.snapshot)
     serials = list(dict.fromkeys(args.serial or []))
+    if args.console_port is not None:
+        if len(serials) != 1:
+            raise UsageError("--console-port is one emulator's: give exactly one --serial")
+        env_kwargs["console_port"] = args.console_port
     if args.workers != 1 and args.workers != max(1, len(serials)):
         raise UsageError("on phones there is one worker per --serial: leave out --workers")
     return env_kwargs, [{"serial": s} for s in serials] or [{"serial": None}]
@@ -714,18 +737,35 @@ def _tasks(args: argparse.Namespace) -> int:
     return 0
 
 
+#: Exit codes of a command stopped from outside: Ctrl-C (128 + SIGINT), and a reader that
+#: went away (``mobile-gym tasks | head``: 128 + SIGPIPE, what the shell reports of Unix tools).
+INTERRUPTED, BROKEN_PIPE = 130, 141
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    handler = getattr(args, "handler", None)
-    if handler is None:
-        parser.print_help(sys.stderr)
-        return 2
+    """Run a command; Ctrl-C at any point (its imports included: a model or Ray can take
+    seconds to load) and a closed stdout end it quietly with `INTERRUPTED` or `BROKEN_PIPE`."""
     try:
-        return handler(args)
-    except UsageError as exc:
-        print(f"mobile-gym {args.command}: {exc}", file=sys.stderr)
-        return 2
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        handler = getattr(args, "handler", None)
+        if handler is None:
+            parser.print_help(sys.stderr)
+            return 2
+        try:
+            code = handler(args)
+        except UsageError as exc:
+            print(f"mobile-gym {args.command}: {exc}", file=sys.stderr)
+            return 2
+        sys.stdout.flush()  # a closed pipe shows here rather than at exit, where it cannot be caught
+        return code
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return INTERRUPTED
+    except BrokenPipeError:
+        # Python flushes stdout again at exit: point it at /dev/null so that flush succeeds
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return BROKEN_PIPE
 
 
 def _evaluate(args: argparse.Namespace) -> int:
@@ -745,6 +785,7 @@ def _evaluate(args: argparse.Namespace) -> int:
     from mobile_gym.formats.llamatouch import GroundTruthDataset
     from mobile_gym.matcher.embeddings import default_cache_dir
     from mobile_gym.matcher.primitives import MatcherConfig
+    from mobile_gym.progress import ProgressLine
 
     run = args.run
     chosen = args.evaluator or (["all"] if run is not None else ["essential"])
@@ -794,14 +835,11 @@ def _evaluate(args: argparse.Namespace) -> int:
         if value is not None
     }
     config = MatcherConfig(**overrides)
-    show_progress = sys.stderr.isatty()
+    line = ProgressLine("traces")
 
     def progress(done: int, total: int, rows: list) -> None:
-        if show_progress:
-            verdicts = " ".join(
-                f"{r.evaluator}={'error' if r.error else 'ok' if r.success else 'fail'}" for r in rows
-            )
-            print(f"\r[{done}/{total}] {printable(rows[0].episode) if rows else ''} {verdicts}\033[K", end="", file=sys.stderr)
+        verdicts = " ".join(f"{r.evaluator}={'error' if r.error else 'ok' if r.success else 'fail'}" for r in rows)
+        line.update(done, total, f"{rows[0].episode if rows else ''} {verdicts}")
 
     options = dict(evaluators=evaluators, episodes=args.episodes, config=config, workers=args.workers,
                    embedding_cache=cache_dir, progress_callback=progress)
@@ -817,8 +855,6 @@ def _evaluate(args: argparse.Namespace) -> int:
     except MobileGymError as exc:  # a worker process died
         print(f"mobile-gym evaluate: {printable(exc)}", file=sys.stderr)
         return 1
-    if show_progress:
-        print(file=sys.stderr)
     summary = summarize_run(results, labels) if run is not None else summarize(results, labels)
     episodes_csv, summary_json = out / "episodes.csv", out / "summary.json"
     try:

@@ -26,6 +26,7 @@ import gymnasium as gym
 from mobile_gym.errors import ConfigError, whole_number
 from mobile_gym.multitask import TaskSampler
 from mobile_gym.tasks.suite import select_simulator_tasks
+from mobile_gym.training import N_ENVS
 
 PRESETS = ("elements", "pixels")
 VECTORIZATION = ("subproc", "dummy")
@@ -105,7 +106,7 @@ def policy_env(
 
 def make_vec_env(
     tasks: str | Sequence[str],
-    n_envs: int = 2,
+    n_envs: int = N_ENVS,
     preset: str = "elements",
     *,
     vec: str = "subproc",

@@ -22,27 +22,35 @@ import numpy as np
 
 from mobile_gym.errors import ConfigError, MissingExtraError, whole_number
 from mobile_gym.policy_envs import PRESETS, policy_env
+from mobile_gym.training import N_ENVS, ppo_kwargs
 
 #: The name under which `policy_env` over any tasks (``env_config["tasks"]``) is registered.
 MULTITASK_ENV = "mobile_gym/policy_env"
 #: ``env_config`` keys RLlib adds itself (``num_envs`` for vector entry points).
 RLLIB_KEYS = ("num_envs",)
-#: PPO settings per preset, those of ``benchmarks/train_ppo.py`` (which solve 2-4 step tasks
-#: in 5-15k steps with SB3): 512-step batches hold tens of short episodes, so an update sees
-#: the first successes; a 0.97 discount still credits the first tap of a 10-step path.
-PPO_SETTINGS: dict[str, dict[str, Any]] = {
-    "elements": {"train_batch_size_per_learner": 512, "minibatch_size": 128, "num_epochs": 10, "gamma": 0.97,
-                 "lambda_": 0.95, "entropy_coeff": 0.01, "lr": 3e-4, "clip_param": 0.2},
-    "pixels": {"train_batch_size_per_learner": 512, "minibatch_size": 128, "num_epochs": 4, "gamma": 0.97,
-               "lambda_": 0.95, "entropy_coeff": 0.01, "lr": 2.5e-4, "clip_param": 0.1},
+#: RLlib's name for each of `ppo_kwargs`' SB3 settings (RLlib's batch, SB3's rollout, and the
+#: network are worked out in `rllib_ppo_settings`).
+RLLIB_NAMES = {"batch_size": "minibatch_size", "n_epochs": "num_epochs", "gamma": "gamma", "gae_lambda": "lambda_",
+               "ent_coef": "entropy_coeff", "learning_rate": "lr", "clip_range": "clip_param"}
+#: RLlib's default model per preset, shaped as SB3's policies: for elements (~5,300 features)
+#: separate policy and value MLPs of ``net_arch``; for pixels RLlib's 84×84 CNN, shared, then a
+#: ``net_arch`` head each (the key the sizes go to, and the rest of the model config).
+MODEL_LAYOUT: dict[str, tuple[str, dict[str, Any]]] = {
+    "elements": ("fcnet_hiddens", {"vf_share_layers": False}),
+    "pixels": ("head_fcnet_hiddens", {"vf_share_layers": True}),
 }
-#: RLlib's default model per preset, shaped as SB3's policies of ``train_ppo.py``: for elements
-#: (~5,300 features) separate 256×256 policy and value MLPs; for pixels RLlib's 84×84 CNN,
-#: shared, then a 256 layer per head.
-MODEL_CONFIG: dict[str, dict[str, Any]] = {
-    "elements": {"fcnet_hiddens": [256, 256], "vf_share_layers": False},
-    "pixels": {"head_fcnet_hiddens": [256], "vf_share_layers": True},
-}
+
+
+def rllib_ppo_settings(preset: str = "elements") -> tuple[dict[str, Any], dict[str, Any]]:
+    """`ppo_kwargs` of ``preset`` in RLlib's terms: the arguments of ``PPOConfig.training`` and
+    of ``DefaultModelConfig``. RLlib's batch holds what one SB3 rollout does, ``n_steps`` from
+    each of the `N_ENVS` envs, so an update sees as many episodes as SB3's."""
+    sb3 = ppo_kwargs(preset)
+    training = {"train_batch_size_per_learner": sb3.pop("n_steps") * N_ENVS}
+    hidden = sb3.pop("policy_kwargs")["net_arch"]
+    training.update((RLLIB_NAMES[name], value) for name, value in sb3.items())
+    key, model = MODEL_LAYOUT[preset]
+    return training, {key: hidden, **model}
 
 
 def _require_rllib() -> None:
@@ -159,7 +167,7 @@ def ppo_config(tasks: str | Sequence[str], preset: str = "elements", *, action_m
                evaluation_interval: int | None = None, evaluation_episodes: int = 20, seed: int | None = 0):
     """A ``PPOConfig`` for ``preset`` on ``tasks``: the task's own id when it is one task,
     `MULTITASK_ENV` otherwise; the observation made readable by RLlib's default model (see the
-    module's docs; ``action_mask`` defaults to True for elements); `PPO_SETTINGS`; episode
+    module's docs; ``action_mask`` defaults to True for elements); `rllib_ppo_settings`; episode
     success logged as ``env_runners/success_mean``. With ``evaluation_interval``, every that many
     iterations a local evaluation runner plays ``evaluation_episodes`` greedy episodes
     (``evaluation/env_runners/success_mean``); without, RLlib's ``evaluate()`` would sample the
@@ -194,13 +202,14 @@ def ppo_config(tasks: str | Sequence[str], preset: str = "elements", *, action_m
     observation_space = probe.observation_space  # made once here: bad env_config fails now, not in a runner
     probe.close()
 
+    training, model = rllib_ppo_settings(preset)
     algo = (PPOConfig()
             .environment(env_name, env_config=config)
             .env_runners(num_env_runners=num_env_runners,
                          env_to_module_connector=_flatten_connector if isinstance(observation_space, gym.spaces.Dict)
                          and not mask else None)
-            .training(**PPO_SETTINGS[preset])
-            .rl_module(model_config=DefaultModelConfig(**MODEL_CONFIG[preset]),
+            .training(**training)
+            .rl_module(model_config=DefaultModelConfig(**model),
                        rl_module_spec=RLModuleSpec(module_class=masked_module_class()) if mask else None)
             .callbacks(on_episode_end=log_success))
     if evaluation_interval is not None:
@@ -298,4 +307,5 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = ["MULTITASK_ENV", "MaskInObservation", "env_of",
-           "log_success", "make_rllib_env", "masked_module_class", "ppo_config", "register_rllib_envs"]
+           "log_success", "make_rllib_env", "masked_module_class", "ppo_config", "register_rllib_envs",
+           "rllib_ppo_settings"]

@@ -3,15 +3,18 @@ LlamaTouch's own tools, and ours, read them like the original dataset: each scre
 ``i.png`` (device resolution), ``i.xml``, ``i.vh`` (droidbot JSON, for LlamaTouch's
 ``fuzzy<-1>``), ``i.activity`` and ``i.json``, whose clicked components all carry an
 xpath that LlamaTouch's evaluator can run on the raw dump (`write_ground_truth`); a
-task's alternative routes go to the trace folder's ``alternatives/<r>/``."""
+task's alternative routes go to the trace folder's ``alternatives/<r>/``. An ENTER is the
+tap on the simulated keyboard's Enter key, where the replay's phone draws it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Iterable
 
+from mobile_gym.actions import Point
 from mobile_gym.formats.llamatouch import ALTERNATIVES_DIR, METADATA_FILE, write_ground_truth
 from mobile_gym.formats.metadata import TaskMetadata, write_metadata
+from mobile_gym.simulator import SimulatedDevice
 from mobile_gym.tasks.definition import SimTask
 
 
@@ -28,6 +31,7 @@ def export_dataset(root: str | Path, tasks: Iterable[SimTask]) -> list[TaskMetad
     the metadata TSV beside them; returns the metadata rows."""
     root = Path(root)
     rows = []
+    key = enter_key()
     for task in tasks:
         path = dataset_path(task)
         annotation = task.annotation
@@ -39,8 +43,19 @@ def export_dataset(root: str | Path, tasks: Iterable[SimTask]) -> list[TaskMetad
                 {i: cp.primitives for i, cp in screens.items()},
                 episode=task.episode or task.id, instruction=task.instruction,
                 components={i: cp.screen.components for i, cp in screens.items()},
+                enter_key=key,
             )
         rows.append(TaskMetadata(episode=task.episode or task.id, category=task.category, path=path,
                                  description=task.instruction, nsteps=task.steps, app=task.app_name))
     write_metadata(root / METADATA_FILE, rows)
     return rows
+
+
+def enter_key() -> Point:
+    """Where the phone replays run on (`SimTask.device`'s: the default profile) draws its
+    keyboard's Enter key: an ENTER on a screen without the keyboard is a tap there."""
+    phone = SimulatedDevice()
+    try:
+        return phone.enter_key()
+    finally:
+        phone.close()

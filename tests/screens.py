@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
@@ -18,6 +20,7 @@ LLAMATOUCH_DATA = Path(__file__).resolve().parent / "data" / "llamatouch"
 FIXTURES = LLAMATOUCH_DATA / "fixtures"
 METADATA_TSV = LLAMATOUCH_DATA / "llamatouch_task_metadata.tsv"
 DIALOG_XML = FIXTURES / "click_test_case" / "case1" / "10.xml"
+_SCREENSHOTS = tempfile.TemporaryDirectory()  # removed at exit
 WIDTH, HEIGHT = 1080, 2400
 
 
@@ -88,3 +91,13 @@ def component_index(ref: UIState, **attrs) -> int:
 
 def blank(colour=(250, 250, 250)) -> Image.Image:
     return Image.new("RGB", (WIDTH, HEIGHT), colour)
+
+
+@functools.lru_cache(maxsize=None)
+def screenshot_file(size: tuple[int, int], grey: int = 250) -> Path:
+    """A one-colour screenshot of ``size`` as a PNG file, made once per test process: a
+    writer copies a state's screenshot file instead of encoding full-size pixels again
+    (a dataset keeps screens at the screen's resolution)."""
+    path = Path(_SCREENSHOTS.name) / f"{size[0]}x{size[1]}-{grey}.png"
+    Image.new("RGB", size, (grey,) * 3).save(path, compress_level=1)
+    return path

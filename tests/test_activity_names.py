@@ -12,8 +12,7 @@ import csv
 from pathlib import Path
 
 import pytest
-from PIL import Image
-from screens import HEIGHT, WIDTH, N, checkpoint, component_index
+from screens import HEIGHT, WIDTH, N, checkpoint, component_index, screenshot_file
 
 from mobile_gym.actions import Action
 from mobile_gym.cli import main
@@ -113,10 +112,10 @@ def matcher() -> Matcher:
 # -- offline: files in each form --------------------------------------------------------
 def _states(second: str) -> list[UIState]:
     """Home, then the cart (whose activity is `second`)."""
-    shot = Image.new("RGB", (27, 60), (250, 250, 250))
+    shot = screenshot_file(SIZE)
     return [
-        UIState(xml=SCREEN, screenshot=shot, activity=HOME, action=Action.back(), screen_size=SIZE),
-        UIState(xml=SCREEN, screenshot=shot, activity=second, action=Action.complete(), screen_size=SIZE),
+        UIState(xml=SCREEN, screenshot_path=shot, activity=HOME, action=Action.back(), screen_size=SIZE),
+        UIState(xml=SCREEN, screenshot_path=shot, activity=second, action=Action.complete(), screen_size=SIZE),
     ]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import csv
 import io
+import logging
 import math
 import xml.etree.ElementTree as ET
 from fractions import Fraction
@@ -16,15 +17,20 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from fake_phones import free_port
+
 import mobile_gym
 from mobile_gym.actions import Action, ActionType
 from mobile_gym.cli import main
 from mobile_gym.compat import AgentEnv
 from mobile_gym.compat.agentenv import action_from_aitw_string
+from mobile_gym.devices.android import AndroidConfig
+from mobile_gym.devices.fake import FakePhoneServer
 from mobile_gym.env import shared_matcher
 from mobile_gym.errors import ConfigError, FormatError, InvalidActionError, ResetNeededError
 from mobile_gym.formats.agentenv import read_trace
 from mobile_gym.matcher import evaluate_trace
+from mobile_gym.tasks.catalogue import llamatouch_catalogue
 from mobile_gym.tasks.suite import simulator_tasks
 
 WIFI = "settings-turn-off-wifi"
@@ -97,12 +103,30 @@ def test_a_paper_api_agent_turns_wifi_off_and_its_saved_trace_judges_success(tmp
     assert [(r["episode"], r["evaluator"], r["success"]) for r in rows] == [(folder.name, "essential", "True")]
 
 
-def test_agentenv_s_own_driver_loop_runs_unchanged(tmp_path):
-    """MockAgent2AgentEnv.py's loop, line for line but for the constructor."""
-    agent_env = AgentEnv(WIFI_ENV, seed=3, local_output_path=tmp_path)
+#: LlamaTouch's AgentEnvConfig (config/config.py), as its MockAgent2AgentEnv.py passes it.
+AVD_NAME = "pixel_6a_api31"
+EMULATOR_CONTROLLER_ARGS = {"snapshot": "default_boot", "port": "5554", "no-window": "true"}
+AIRPLANE = "settings-turn-airplane-mode"
+
+
+def instruction_file(path, *episodes: str):
+    """An instruction file as AgentEnv's docs/instructions/*.tsv: its seven columns, a
+    blank line at the end."""
+    catalogue = {t.episode: t for t in llamatouch_catalogue().values()}
+    rows = [f"{e}\t{catalogue[e].category if e in catalogue else 'general'}\tx/trace_1\t"
+            f"{catalogue[e].instruction if e in catalogue else 'Do it'}\t3\tApp\tfree of login" for e in episodes]
+    path.write_text("episode\tcategory\tpath\tdescription\tnsteps\tapp\tlogin_category\n"
+                    + "\n".join(rows) + "\n\n", encoding="utf-8")
+    return path
+
+
+def mock_agent_2_agent_env(agent_env) -> list[tuple[str, str | None, bool, int]]:
+    """MockAgent2AgentEnv.py's loop after its constructor, line for line (its agent: an
+    AutoDroid-style one reading the views); per episode, the instruction, how it ended,
+    the matcher's verdict and the states it was given."""
     agent_env.set_up()
     agent = ViewsAgent(agent_env.get_device_size())
-    episodes = 0
+    played = []
     while True:
         instruction = agent_env.get_instruction()
         if instruction is None:
@@ -115,15 +139,80 @@ def test_agentenv_s_own_driver_loop_runs_unchanged(tmp_path):
             agent_env.get_state_history()
             agent_env.get_device_size()
         agent_env.get_state()  # the final state
-        assert agent_env.success and agent_env.terminated_by == "complete"
-        assert len(agent_env.get_state_history()) == 6
-        episodes += 1
+        played.append((instruction, agent_env.terminated_by, agent_env.success, len(agent_env.get_state_history())))
         agent_env.reset_env()
     agent_env.tear_down()
+    return played
 
-    assert episodes == 1
+
+def test_agentenv_s_own_driver_loop_runs_unchanged(tmp_path):
+    """MockAgent2AgentEnv.py's loop, line for line but for the constructor."""
+    agent_env = AgentEnv(WIFI_ENV, seed=3, local_output_path=tmp_path)
+    assert mock_agent_2_agent_env(agent_env) == [("Turn off wifi", "complete", True, 6)]
     assert judged_offline(tmp_path / simulator_tasks()[WIFI].episode)
     assert sorted(p.name for p in tmp_path.iterdir()) == [simulator_tasks()[WIFI].episode]  # the fresh reset saved nothing
+
+
+def test_llamatouch_s_constructor_plays_the_tasks_of_its_instruction_file(tmp_path, caplog):
+    """AgentEnv(avd_name=..., emulator_controller_args=..., instruction_fp=...) as
+    LlamaTouch's config makes it: each listed task the simulator runs, in file order, its
+    trace in <local_output_path>/<episode>/ as AgentEnv leaves it; the others skipped."""
+    tasks = simulator_tasks()
+    wifi, airplane = tasks[WIFI].episode, tasks[AIRPLANE].episode
+    unsimulated = llamatouch_catalogue()["contacts-open"].episode
+    listed = instruction_file(tmp_path / "tasks.tsv", wifi, unsimulated, "123", airplane)
+    with caplog.at_level(logging.WARNING, logger="mobile_gym.compat.agentenv"):
+        agent_env = AgentEnv(avd_name=AVD_NAME, emulator_controller_args=EMULATOR_CONTROLLER_ARGS, max_steps=30,
+                             local_output_path=tmp_path / "captured", instruction_fp=listed)
+    assert "2 of 4 listed tasks skipped" in caplog.text
+    played = mock_agent_2_agent_env(agent_env)
+
+    assert played == [("Turn off wifi", "complete", True, 6), (tasks[AIRPLANE].instruction, "complete", False, 2)]
+    assert sorted(p.name for p in (tmp_path / "captured").iterdir()) == sorted([wifi, airplane])
+    assert judged_offline(tmp_path / "captured" / wifi)
+    assert [str(a) for a in read_trace(tmp_path / "captured" / airplane).actions] == ["COMPLETE", "None"]
+
+
+def test_llamatouch_s_constructor_drives_a_phone_named_by_its_emulator_args(tmp_path):
+    """On backend="device", emulator_controller_args' port names the phone (emulator-<port>,
+    console on that port) and its snapshot is loaded at each reset: the fake phone here."""
+    port = free_port()
+    serial = f"emulator-{port}"
+    with FakePhoneServer(serials=(serial,), seed=0) as server:
+        server.console_port(serial, port=port)
+        server.phone(serial).save_snapshot("default_boot")  # the home screen
+        emulator = {**EMULATOR_CONTROLLER_ARGS, "port": str(port)}
+        agent_env = AgentEnv(avd_name=AVD_NAME, emulator_controller_args=emulator,
+                             max_steps=30, local_output_path=tmp_path, backend="device", adb_port=server.port,
+                             device_config=AndroidConfig(call_timeout=2.0, connect_timeout=15.0, settle_timeout=1.0,
+                                                         poll_interval=0.01, change_timeout=0.05),
+                             instruction_fp=instruction_file(tmp_path / "tasks.tsv", simulator_tasks()[WIFI].episode))
+        device = agent_env.env.unwrapped.device
+        assert (device.serial, device.snapshot) == (serial, "default_boot")
+        assert mock_agent_2_agent_env(agent_env) == [("Turn off wifi", "complete", True, 6)]
+    assert judged_offline(tmp_path / simulator_tasks()[WIFI].episode)
+
+
+@pytest.mark.parametrize("kwargs, error, message", [
+    ({}, ConfigError, "got neither"),
+    ({"env": WIFI_ENV, "instruction_fp": "tasks.tsv"}, ConfigError, "got both"),
+    ({"instruction_fp": "none.tsv"}, FormatError, "instruction file is missing"),
+    ({"instruction_fp": "unsimulated.tsv"}, ConfigError, "none of its 1 tasks runs on backend 'sim'"),
+    ({"instruction_fp": "headless.tsv"}, FormatError, "line 1: the header must name the columns episode"),
+    ({"instruction_fp": "twice.tsv"}, FormatError, "line 3: episode .* is listed twice"),
+    ({"instruction_fp": "tasks.tsv", "backend": "device", "emulator_controller_args": {"port": "x"}}, ConfigError,
+     "emulator_controller_args port must be"),
+    ({"instruction_fp": "tasks.tsv", "emulator_controller_args": "emulator-5554"}, ConfigError,
+     "emulator_controller_args must be a mapping"),
+])
+def test_llamatouch_s_constructor_refuses_what_it_cannot_play(tmp_path, monkeypatch, kwargs, error, message):
+    monkeypatch.chdir(tmp_path)
+    instruction_file(tmp_path / "tasks.tsv", simulator_tasks()[WIFI].episode)
+    instruction_file(tmp_path / "unsimulated.tsv", llamatouch_catalogue()["contacts-open"].episode)
+    (tmp_path / "headless.tsv").write_text("id\ttext\n1\tOpen it\n", encoding="utf-8")
+    instruction_file(tmp_path / "twice.tsv", *[simulator_tasks()[WIFI].episode] * 2)
+    with pytest.raises(error, match=message):
+        AgentEnv(**kwargs)
 
 
 def test_state_and_screenshot_are_the_device_s_screen():

@@ -302,3 +302,10 @@ def test_a_tap_on_the_first_row_of_pixels_lands_there() -> None:
 def test_bad_config_is_refused(field, value) -> None:
     with pytest.raises(ConfigError, match=field):
         AndroidConfig(**{field: value})
+
+
+@pytest.mark.parametrize("field, value", [("adb_port", 0), ("adb_port", 70000), ("console_port", "5554"),
+                                          ("console_port", True)])
+def test_a_port_that_is_no_port_is_refused(field, value) -> None:
+    with pytest.raises(ConfigError, match=f"{field} must be a port number from 1 to 65535"):
+        AndroidDevice(SERIAL, **{field: value})

@@ -15,7 +15,9 @@ from __future__ import annotations
 import base64
 import io
 import json
+import os
 import re
+import shlex
 import socket
 import xml.etree.ElementTree as ET
 
@@ -45,7 +47,7 @@ from mobile_gym.tasks.catalogue import llamatouch_catalogue
 from mobile_gym.tasks.export import export_dataset
 from mobile_gym.tasks.suite import simulator_tasks
 from mobile_gym.trace import Trace
-from fake_phones import count_actions
+from fake_phones import count_actions, fake_device, free_port
 
 pytestmark = [pytest.mark.filterwarnings("ignore::ResourceWarning"),
               pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")]
@@ -264,6 +266,7 @@ def test_console_failures_are_device_errors_within_the_deadline() -> None:
     with pytest.raises(ConfigError, match="not a snapshot name"):
         AndroidDevice(SERIAL, snapshot="a b; reboot")
     assert console_port("emulator-5580") == 5580 and console_port("R58M123") is None
+    assert console_port("emulator-99999") is None and console_port("emulator-" + "9" * 5000) is None
 
 
 def test_snapshots_on_a_phone_that_is_no_emulator_are_refused(server) -> None:
@@ -339,6 +342,36 @@ def test_a_task_without_a_simulator_definition_runs_on_a_phone_judged_by_the_dat
         gym.make("LlamaTouch/settings-open-v0", backend="device", dataset=tmp_path, adb_port=server.port)
 
 
+# -- the adb server ------------------------------------------------------------------------------
+
+def test_an_adb_server_that_dies_mid_episode_is_a_device_error_and_no_adb_is_started(tmp_path,
+                                                                                       monkeypatch) -> None:
+    """adbutils answers a refused connection by running ``adb start-server``, which starts
+    a server on the default port (not the configured one) and leaves it running. An
+    ``adb`` that records being run and fails stands first on the PATH and where adbutils
+    looks first (``ADBUTILS_ADB_PATH``): the backend never runs it."""
+    ran = tmp_path / "adb-ran"
+    adb = tmp_path / "bin" / "adb"
+    adb.parent.mkdir()
+    adb.write_text(f'#!/bin/sh\necho "$@" >> {shlex.quote(str(ran))}\nexit 1\n')
+    adb.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{adb.parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    monkeypatch.setenv("ADBUTILS_ADB_PATH", str(adb))
+    with FakePhoneServer(serials=(SERIAL,)) as fake:
+        env = gym.make("LlamaTouch/settings-turn-off-wifi-v0", backend="device", serial=SERIAL,
+                       adb_port=fake.port, device_config=FAST)
+        try:
+            env.reset(seed=0)
+            env.step(Action.swipe(0.5, 0.8, 0.5, 0.3))
+            fake.kill_adb()
+            with pytest.raises(DeviceError, match=rf"{SERIAL}: could not .*no adb server answers at "
+                                                  rf"127\.0\.0\.1:{fake.port}"):
+                env.step(Action.back())
+        finally:
+            env.close()
+    assert not ran.exists(), f"adb was run: {ran.read_text()!r}"
+
+
 # -- the runner on phones ------------------------------------------------------------------------
 
 def test_the_runner_drives_each_phone_from_its_own_worker_and_a_stalled_phone_costs_error_rows(tmp_path) -> None:
@@ -383,6 +416,37 @@ def test_mobile_gym_run_on_two_phones(tmp_path, capsys) -> None:
     assert (rejudged["online_agreement"], rejudged["oracle_agreement"], rejudged["oracle_fn"]) == (1.0, None, 0)
 
 
+@pytest.mark.slow
+def test_mobile_gym_run_loads_a_snapshot_on_mobile_gym_fake_device(tmp_path, capsys) -> None:
+    """The pair of commands as a user runs them: the fake's emulator-PORT phone has its
+    console on PORT, as an emulator has, so ``run --snapshot`` finds it by the serial."""
+    serial = f"emulator-{free_port()}"
+    with fake_device(serial) as (adb_port, _):
+        with EmulatorConsole("127.0.0.1", console_port(serial), timeout=5) as console:
+            console.command("avd snapshot save clean")  # adb -s SERIAL emu avd snapshot save clean
+        code = main(["run", "--agent", "oracle", "--tasks", "settings-turn-off-wifi", "--backend", "device",
+                     "--adb-port", str(adb_port), "--serial", serial, "--snapshot", "clean", "--out", str(tmp_path)])
+    assert code == 0, capsys.readouterr().err
+    [record] = [json.loads(line) for line in (tmp_path / "episodes.jsonl").read_text().splitlines()]
+    assert record["error"] is None and record["success"], record
+
+
+@pytest.mark.slow
+def test_run_takes_the_console_port_of_a_phone_whose_serial_names_none(tmp_path, capsys) -> None:
+    """A serial that is no emulator-PORT: fake-device prints its console's port, run takes it."""
+    with fake_device("phone-a") as (adb_port, lines):
+        port = int(re.search(r"--console-port (\d+)", "".join(lines)).group(1))
+        with EmulatorConsole("127.0.0.1", port, timeout=5) as console:
+            console.command("avd snapshot save clean")
+        argv = ["run", "--agent", "oracle", "--tasks", "settings-turn-off-wifi", "--backend", "device",
+                "--adb-port", str(adb_port), "--serial", "phone-a", "--snapshot", "clean", "--out"]
+        assert main([*argv, str(tmp_path / "unnamed")]) == 1  # the episode's error: every one failed
+        assert "give console_port= (--console-port)" in capsys.readouterr().out
+        assert main([*argv, str(tmp_path / "named"), "--console-port", str(port)]) == 0, capsys.readouterr().err
+    [record] = [json.loads(line) for line in (tmp_path / "named" / "episodes.jsonl").read_text().splitlines()]
+    assert record["error"] is None and record["success"], record
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (["--serial", SERIAL], "--serial go with --backend device"),
     (["--backend", "device", "--snapshot", "clean", "--tasks", "clock-*"],
@@ -391,6 +455,8 @@ def test_mobile_gym_run_on_two_phones(tmp_path, capsys) -> None:
     (["--backend", "device", "--profile", "pixel-3"], "describe the simulated phone"),
     (["--backend", "device", "--serial", "A", "--serial", "B", "--workers", "3"], "one worker per --serial"),
     (["--backend", "device", "--dataset", "/no/such/folder"], "does not exist"),
+    (["--console-port", "5554"], "--console-port go with --backend device"),
+    (["--backend", "device", "--serial", "A", "--serial", "B", "--console-port", "5554"], "exactly one --serial"),
 ])
 def test_run_refuses_phone_options_that_do_not_fit(argv: list, message: str, tmp_path, capsys) -> None:
     assert main(["run", "--agent", "oracle", "--out", str(tmp_path), *argv]) == 2

@@ -15,6 +15,8 @@ import gc
 import hashlib
 import http.client
 import io
+import re
+import socket
 import threading
 import time
 import warnings
@@ -26,11 +28,14 @@ import uiautomator2 as u2
 from PIL import Image
 
 from mobile_gym.actions import Action
+from mobile_gym.cli import main
 from mobile_gym.devices.fake import pixel_point
 from mobile_gym.devices.fake.adb_server import FakePhoneServer
 from mobile_gym.devices.fake.shell import ShellSyntaxError, parse, tokenize
 from mobile_gym.devices.fake.stats import COUNTERS, Stats
+from mobile_gym.errors import ConfigError
 from mobile_gym.simulator import SimulatedDevice
+from fake_phones import fake_device, free_port
 
 SERIAL = "emulator-5554"
 LIMIT = 20.0  # seconds any one test may take
@@ -599,35 +604,40 @@ def test_close_is_clean_with_open_streams(server, dev):
         dev.shell("echo hi")
 
 
+def test_a_console_listens_on_the_port_asked_for_once(server):
+    port = free_port()
+    assert server.console_port(SERIAL, port=port) == port == server.console_port(SERIAL)
+    assert server.console_port(SERIAL, port=port) == port
+    with pytest.raises(ConfigError, match=f"{SERIAL}'s emulator console already listens on port {port}, not 1"):
+        server.console_port(SERIAL, port=1)
+    server.add_device("emulator-5556")
+    with pytest.raises(ConfigError, match="from 0 .* to 65535; got 70000"):
+        server.console_port("emulator-5556", port=70000)
+
+
 # ============================================================================ CLI
 @_within()
 def test_cli_fake_device_serves_until_ctrl_c():
-    import re
-    import signal
-    import subprocess
-    import sys
+    from mobile_gym.devices.emulator_console import EmulatorConsole
 
-    proc = subprocess.Popen([sys.executable, "-m", "mobile_gym", "fake-device", "--serial", "emulator-5554", "abc"],
-                            stdout=subprocess.PIPE, text=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    try:
-        lines = [proc.stdout.readline()]
-        while not lines[-1].startswith("Ctrl-C"):
-            lines.append(proc.stdout.readline())
-        port = int(re.search(r"127\.0\.0\.1:(\d+)", lines[0]).group(1))
+    emulator = f"emulator-{free_port()}"
+    with fake_device(emulator, "abc") as (port, lines):
         adb = adbutils.AdbClient(port=port)
-        assert [d.serial for d in adb.device_list()] == ["emulator-5554", "abc"]
+        assert [d.serial for d in adb.device_list()] == [emulator, "abc"]
         assert adb.device("abc").shell("wm size") == "Physical size: 1080x2400"
-        console = next(line for line in lines if line.strip().startswith("abc's emulator console"))
-        from mobile_gym.devices.emulator_console import EmulatorConsole
+        consoles = {line.split("'s emulator console")[0].strip(): int(re.search(r"127\.0\.0\.1:(\d+)", line)[1])
+                    for line in lines if "'s emulator console" in line}
+        assert consoles[emulator] == int(emulator.split("-")[1])  # where an emulator's console is
+        for serial, console in consoles.items():
+            with EmulatorConsole("127.0.0.1", console, timeout=5) as session:
+                session.command(f"avd snapshot save {serial}")
+                assert session.command("avd snapshot list")[1:] == [serial]
 
-        with EmulatorConsole("127.0.0.1", int(console.rsplit(":", 1)[1]), timeout=5) as session:
-            session.command("avd snapshot save clean")
-            assert session.command("avd snapshot list")[1:] == ["clean"]
-        proc.send_signal(signal.SIGINT)
-        assert proc.wait(10) == 0
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-        proc.stdout.close()
+
+@_within()
+def test_cli_fake_device_refuses_an_emulator_serial_whose_console_port_is_taken(capsys):
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        assert main(["fake-device", "--serial", f"emulator-{port}"]) == 2
+    assert (f"cannot listen on 127.0.0.1:{port} for emulator-{port}'s emulator console: Address already in use "
+            "(an emulator running? give the fake phone another emulator-PORT serial)") in capsys.readouterr().err

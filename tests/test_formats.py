@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
+import shutil
 from pathlib import Path
 
 import numpy as np
 import pytest
+from PIL import Image
 
-from screens import DIALOG_XML, METADATA_TSV, N, button, dump
+from screens import DIALOG_XML, FIXTURES, METADATA_TSV, N, button, dump, screenshot_file
 
 from mobile_gym.actions import Action, ActionType
 from mobile_gym.errors import AnnotationError, FormatError, MobileGymError, UnknownEpisodeError
@@ -17,16 +20,19 @@ from mobile_gym.formats.agentenv import iter_traces, read_trace, write_trace
 from mobile_gym.formats.droidbot import droidbot_views, load_views
 from mobile_gym.formats.llamatouch import (
     GroundTruthDataset,
+    llamatouch_app_name,
     load_ground_truth,
     short_activity,
     write_ground_truth,
     xpath_literal,
 )
 from mobile_gym.formats.metadata import TaskMetadata, read_metadata, write_metadata
+from mobile_gym.matcher import Matcher, evaluate_trace
 from mobile_gym.matcher.annotation import Keyword, parse_ess
+from mobile_gym.matcher.apps import AppRegistry
 from mobile_gym.trace import Trace, UIState, normalize_activity
 from mobile_gym.ui.components import component_list
-from mobile_gym.ui.hierarchy import ViewHierarchy
+from mobile_gym.ui.hierarchy import FLAG_NAMES, ViewHierarchy
 
 W, H = 1080, 1918  # the device the real dump was taken on
 ACTIVITY = "com.google.android.apps.maps/com.google.android.maps.MapsActivity"
@@ -39,15 +45,21 @@ def px(x: int, y: int) -> tuple[float, float]:
 
 
 def image(seed: int) -> np.ndarray:
+    """A small screenshot (AgentEnv traces may keep observation-size ones)."""
     return np.random.default_rng(seed).integers(0, 256, size=(48, 27, 3), dtype=np.uint8)
 
 
-def make_trace(actions: list[Action | None], *, installed: frozenset[str] | None = None) -> Trace:
+def screen(seed: int, size: tuple[int, int] = (W, H)) -> Path:
+    """A screenshot at the screen's resolution, as a LlamaTouch dataset keeps them."""
+    return screenshot_file(size, seed * 37 % 256)
+
+
+def make_trace(actions: list[Action | None], *, installed: frozenset[str] | None = None, shot=image) -> Trace:
     xml = DIALOG_XML.read_text(encoding="utf-8")
     states = [
         UIState(
             xml=xml,
-            screenshot=image(i),
+            **({"screenshot_path": shot(i)} if shot is screen else {"screenshot": shot(i)}),
             activity=ACTIVITY if i % 2 == 0 else "com.android.vending/.AssetBrowserActivity",
             action=action,
             screen_size=(W, H),
@@ -227,12 +239,15 @@ ANNOTATIONS = {
     4: parse_ess(f"click<{DONE_XPATH}>|exact<3>"),
     6: parse_ess("check_install<Microsoft Excel>|fuzzy<-2>|check_uninstall<eBay>"),
 }
+#: Where the phone draws its keyboard's Enter key: the dialog's dump shows no keyboard.
+ENTER_KEY = (0.9, 0.95)
 
 
 def write_gt(trace_dir: Path, *, episode: str = "84143002711104077", **kwargs) -> Path:
+    kwargs.setdefault("enter_key", ENTER_KEY)
     return write_ground_truth(
         trace_dir,
-        make_trace(GT_ACTIONS),
+        make_trace(GT_ACTIONS, shot=screen),
         ANNOTATIONS,
         episode=episode,
         instruction="Open the settings",
@@ -253,7 +268,8 @@ def test_ground_truth_round_trip_with_every_keyword(tmp_path):
     expected_components = [c.to_dict() for c in component_list(ViewHierarchy.from_file(DIALOG_XML))]
     for checkpoint in annotation.checkpoints:
         i = checkpoint.screen.index
-        assert checkpoint.primitives == ANNOTATIONS[i]
+        assert checkpoint.primitives == (ANNOTATIONS[i] if i != 6 else  # eBay as LlamaTouch's app table names it
+                                         parse_ess("check_install<Microsoft Excel>|fuzzy<-2>|check_uninstall<ebay>"))
         assert checkpoint.screen.source == trace_dir / f"{i}.ess"
         assert checkpoint.screen.state is gt[i]
         assert [c.to_dict() for c in checkpoint.screen.components] == expected_components
@@ -261,11 +277,48 @@ def test_ground_truth_round_trip_with_every_keyword(tmp_path):
     assert (trace_dir / "1.activity").read_text(encoding="utf-8") == "com.android.vending/.AssetBrowserActivity\n"
     assert (trace_dir / "0.activity").read_text(encoding="utf-8").strip() == ACTIVITY
     assert gt[0].screen_size == (W, H)
-    assert np.array_equal(gt[3].screenshot, image(3))
+    assert (trace_dir / "3.png").read_bytes() == screen(3).read_bytes()
+    assert (trace_dir / "6.ess").read_text(encoding="utf-8") == \
+        "check_install<Microsoft Excel>|fuzzy<-2>|check_uninstall<ebay>\n"
     assert gt[5].xml == DIALOG_XML.read_text(encoding="utf-8")
     events = (trace_dir / "eventStructs.txt").read_text(encoding="utf-8")
     assert events.splitlines()[0] == "[Click] Screen Resolution (1080, 1918), Click Position (540, 1200)"
     assert not events.endswith("\n")
+
+
+def test_an_enter_is_written_as_the_tap_on_the_key_where_the_phone_draws_it(tmp_path):
+    """LlamaTouch's loader knows no [Enter] line (it fails the whole category): an ENTER on
+    a screen without the keyboard is the tap on the key where the phone draws it."""
+    lines = (write_gt(tmp_path / "t") / "eventStructs.txt").read_text(encoding="utf-8").splitlines()
+    assert GT_ACTIONS[5] == Action.enter() and not any(line.startswith("[Enter]") for line in lines)
+    assert lines[5] == "[Click] Screen Resolution (1080, 1918), Click Position (972, 1822) (Enter)"
+    with pytest.raises(FormatError, match="screen 5: .*Enter key") as info:
+        write_gt(tmp_path / "u", enter_key=None)
+    assert info.value.path == tmp_path / "u" / "eventStructs.txt"
+    assert not (tmp_path / "u").exists()
+
+
+def test_screenshots_are_written_at_the_screen_s_resolution_or_not_at_all(tmp_path):
+    """A screen's size is read back from its screenshot: a smaller one would be a smaller
+    screen, its taps and crops misplaced (LlamaTouch crops by the dump's bounds too)."""
+    with pytest.raises(FormatError, match="27x48 pixels for a screen of 1080x1918") as info:
+        write_ground_truth(tmp_path / "t", make_trace(GT_ACTIONS), ANNOTATIONS, episode="1", instruction="x",
+                           enter_key=ENTER_KEY)
+    assert info.value.path == tmp_path / "t" / "0.png"
+    assert list((tmp_path / "t").iterdir()) == []
+
+
+@pytest.mark.parametrize(("app", "name"), [
+    ("eBay", "ebay"), ("eBay: The shopping marketplace", "ebay"), ("com.ebay.mobile", "ebay"),
+    ("Firefox Browser", "firefox"), ("Duolingo: language lessons", "Duolingo"), ("Excel", "Microsoft Excel"),
+    ("Microsoft Excel", "Microsoft Excel"), ("Calculator", "Calculator"),  # LlamaTouch's names already
+    ("NewsBreak: Local News & Alerts", "NewsBreak: Local News & Alerts"),  # no name there: as it is
+    ("com.example.unknown", "com.example.unknown"), ("No Such App", "No Such App"),
+])
+def test_apps_are_named_as_llamatouch_s_evaluator_looks_them_up(app, name):
+    assert llamatouch_app_name(app) == name
+    if name != "No Such App":  # our matcher reads the name written as the app given
+        assert AppRegistry.bundled().packages(name) == AppRegistry.bundled().packages(app)
 
 
 def test_ground_truth_with_given_component_lists(tmp_path):
@@ -299,7 +352,44 @@ def test_ground_truth_reads_the_original_chinese_event_lines(tmp_path):
         Action.enter(),
         Action.complete(),
     ]
+    assert gt[0].screen_size == (W, H)  # the screenshot's: a line's resolution scales its own coordinates
+
+
+def real_screen_trace(trace_dir: Path, ess: str) -> Path:
+    """A trace folder as LlamaTouch's recorder left it on a real phone: the Duolingo home
+    screen (1080x2400, its component list as LlamaTouch annotated it, a dump of those
+    components) whose eventStructs.txt speaks the recorder's 320x720; the tap is on the
+    START button, (541, 847) on the phone."""
+    case = FIXTURES / "img_test_case" / "case1"
+    listed = json.loads((case / "2.json").read_text(encoding="utf-8"))
+    nodes = [N(c["class"], c["text"], c["resource-id"], c["content-desc"],
+               tuple(int(v) for v in re.findall(r"\d+", c["bounds"])),
+               flags={f: c[f] for f in FLAG_NAMES if f in c}) for c in listed]
+    xml = dump(*nodes, package="com.duolingo")
+    trace_dir.mkdir(parents=True)
+    for i, png in enumerate(("2.png", "3.png")):
+        shutil.copyfile(case / png, trace_dir / f"{i}.png")
+        (trace_dir / f"{i}.xml").write_text(xml, encoding="utf-8")
+        (trace_dir / f"{i}.activity").write_text("com.duolingo/.home.HomeActivity", encoding="utf-8")
+    shutil.copyfile(case / "2.json", trace_dir / "0.json")
+    (trace_dir / "0.ess").write_text(ess, encoding="utf-8")
+    (trace_dir / "eventStructs.txt").write_text(
+        "[Click] Screen Resolution (320, 720), Click Position (160, 254)\n", encoding="utf-8")
+    (trace_dir / "instruction.txt").write_text("1\nStart the first lesson", encoding="utf-8")
+    return trace_dir
+
+
+@pytest.mark.parametrize("ess", ["exact<14>", "click<14>"])
+def test_a_real_phone_s_screen_is_its_screenshot_s_size_whatever_its_event_lines_say(tmp_path, ess):
+    """Screen and dump are the phone's 1080x2400; the START button (component 14, an
+    icon: judged by its picture) is cropped and tapped where the phone shows it, so the
+    ground truth matches itself."""
+    annotation = load_ground_truth(real_screen_trace(tmp_path / "t", ess))
+    gt = annotation.ground_truth
     assert gt[0].screen_size == (1080, 2400)
+    assert gt.actions[0] == Action.click(160 / 320, 254 / 720)
+    result = evaluate_trace(annotation, gt, Matcher())
+    assert result.success, result.explanations
 
 
 def test_short_activity():
@@ -410,9 +500,11 @@ def test_unannotated_trace_is_an_error(gt_dir):
 def test_writer_validates_before_writing(tmp_path):
     target = tmp_path / "t"
     with pytest.raises(AnnotationError, match="out of range"):
-        write_ground_truth(target, make_trace(GT_ACTIONS), {1: parse_ess("exact<42>")}, episode="1", instruction="x")
+        write_ground_truth(target, make_trace(GT_ACTIONS, shot=screen), {1: parse_ess("exact<42>")}, episode="1",
+                           instruction="x", enter_key=ENTER_KEY)
     with pytest.raises(FormatError, match="no action"):
-        write_ground_truth(target, make_trace([None, None]), {1: parse_ess("exact<0>")}, episode="1", instruction="x")
+        write_ground_truth(target, make_trace([None, None], shot=screen), {1: parse_ess("exact<0>")}, episode="1",
+                           instruction="x")
     assert not target.exists()
     write_gt(target)
     with pytest.raises(FormatError, match="already holds a trace"):
@@ -507,8 +599,6 @@ def test_dataset_scan_rejects_duplicate_episode_ids(tmp_path):
 
 
 def test_a_state_read_from_a_png_is_copied_not_re_encoded(tmp_path):
-    from PIL import Image
-
     png = tmp_path / "screen.png"
     Image.new("RGB", (64, 128), (10, 200, 30)).save(png, compress_level=1)  # not PIL's default level
     xml = DIALOG_XML.read_text()
@@ -562,7 +652,7 @@ def test_a_clicked_label_gets_the_xpath_of_its_identity(tmp_path):
     label = next(c for c in components if c.text == "Done")
     assert label.xpath is None and not label.flag("clickable")
     other = next(c for c in components if c.xpath is None and c.id != label.id)  # not clicked: left alone
-    trace_dir = write_ground_truth(tmp_path / "t", make_trace([Action.click(0.5, 0.55), None]),
+    trace_dir = write_ground_truth(tmp_path / "t", make_trace([Action.click(0.5, 0.55), None], shot=screen),
                                    {0: parse_ess(f"click<{label.id}>")}, episode="1", instruction="Done")
     written = load_ground_truth(trace_dir).checkpoints[0].screen.components
     xpath = written[label.id].xpath
@@ -579,12 +669,12 @@ def test_xpaths_are_written_in_the_spelling_a_raw_dump_answers(tmp_path):
         button("Apples", (0, 200, 1080, 400)), N("android.widget.TextView", "Header", bounds=(0, 400, 1080, 500)),
         button("Pears", (0, 500, 1080, 700)),
     ]))
-    state = UIState(xml=xml, screenshot=image(0), activity=ACTIVITY, action=Action.click(0.5, 0.25),
+    state = UIState(xml=xml, screenshot_path=screen(0, (1080, 2400)), activity=ACTIVITY, action=Action.click(0.5, 0.25),
                     screen_size=(1080, 2400))
     components = component_list(state.hierarchy)
     pears = next(c for c in components if c.text == "Pears")
     assert pears.xpath == '//*[@resource-id="com.example.shop:id/list"]/android.widget.Button[2]'
-    trace = Trace.from_states([state, UIState(xml=xml, screenshot=image(1), activity=ACTIVITY,
+    trace = Trace.from_states([state, UIState(xml=xml, screenshot_path=screen(1, (1080, 2400)), activity=ACTIVITY,
                                               screen_size=(1080, 2400))])
     trace_dir = write_ground_truth(tmp_path / "t", trace, {0: parse_ess(f"click<{pears.id}>")}, episode="1",
                                    instruction="Pears")

@@ -20,6 +20,7 @@ from mobile_gym.actions import Action, ActionType
 from mobile_gym.agents.oracle import OracleAgent
 from mobile_gym.errors import ConfigError, InvalidActionError, UnknownTaskError
 from mobile_gym.multitask import TaskSampler
+from mobile_gym.policy_envs import PRESETS
 from mobile_gym.tasks.suite import simulator_tasks
 from mobile_gym.ui.elements import actionable_elements
 from mobile_gym.wrappers import DiscreteElementActions, ElementFeatures, TrimInfo
@@ -375,6 +376,27 @@ def test_plain_ppo_learns_on_the_preset_without_masks() -> None:
     venv = mobile_gym.make_vec_env("settings-open", n_envs=2, vec="dummy", seed=0)
     PPO("MultiInputPolicy", venv, n_steps=64, batch_size=64, n_epochs=1, seed=0).learn(128)
     venv.close()
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_ppo_kwargs_are_arguments_sb3s_ppo_takes(preset: str) -> None:
+    from stable_baselines3 import PPO
+
+    kwargs = mobile_gym.ppo_kwargs(preset)
+    venv = mobile_gym.make_vec_env("settings-open", n_envs=1, preset=preset, vec="dummy")
+    model = PPO("MultiInputPolicy" if preset == "elements" else "CnnPolicy", venv, **kwargs, device="cpu")
+    venv.close()
+    assert (model.n_steps, model.batch_size, model.gamma, model.ent_coef) == (
+        kwargs["n_steps"], kwargs["batch_size"], kwargs["gamma"], kwargs["ent_coef"])
+    arch = list(kwargs["policy_kwargs"]["net_arch"])
+    assert model.policy.net_arch == arch
+    kwargs["policy_kwargs"]["net_arch"].append(8)  # a copy: the next caller gets the settings again
+    assert mobile_gym.ppo_kwargs(preset)["policy_kwargs"]["net_arch"] == arch
+
+
+def test_ppo_kwargs_of_an_unknown_preset_is_a_config_error() -> None:
+    with pytest.raises(ConfigError, match="elements, pixels"):
+        mobile_gym.ppo_kwargs("voxels")
 
 
 def test_make_vec_env_checks_its_arguments_in_the_caller() -> None:

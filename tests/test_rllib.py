@@ -179,6 +179,22 @@ def test_ppo_config_names_our_id_and_fails_fast() -> None:
         ppo_config(TASK, env_config={"preset": "pixels"})
 
 
+def test_ppo_config_takes_its_settings_from_ppo_kwargs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SB3's settings in RLlib's names: RLlib's batch is SB3's rollout (``n_steps`` of each of
+    `N_ENVS` envs), its model's layers SB3's ``net_arch``; a change at the source reaches both."""
+    from mobile_gym import training
+
+    monkeypatch.setitem(training.PPO_KWARGS["elements"], "ent_coef", 0.125)  # not RLlib's default, nor ours
+    for preset, layers in (("elements", "fcnet_hiddens"), ("pixels", "head_fcnet_hiddens")):
+        sb3, config = mobile_gym.ppo_kwargs(preset), ppo_config(TASK, preset)
+        assert config.train_batch_size_per_learner == sb3["n_steps"] * training.N_ENVS
+        assert (config.minibatch_size, config.num_epochs, config.gamma, config.lambda_, config.entropy_coeff,
+                config.lr, config.clip_param) == (sb3["batch_size"], sb3["n_epochs"], sb3["gamma"],
+                                                  sb3["gae_lambda"], sb3["ent_coef"], sb3["learning_rate"],
+                                                  sb3["clip_range"])
+        assert config.model_config[layers] == sb3["policy_kwargs"]["net_arch"]
+
+
 def test_unmasked_elements_reach_the_model_flattened_by_rllibs_connector() -> None:
     config = ppo_config(TASK, action_mask=False)
     env = make_rllib_env(config.env_config, tasks=TASK)

@@ -8,7 +8,11 @@ import json
 
 import pytest
 
+import numpy as np
+from PIL import Image, ImageFont
+
 from mobile_gym.runner.metrics import aggregate, difficulty, markdown_table, summarize, write_reports
+from mobile_gym.runner.plots import BAR, bar_chart
 
 
 def rec(**kw):
@@ -68,19 +72,53 @@ def test_reports_are_written(tmp_path) -> None:
         rows = list(csv.DictReader(f))
     assert len(rows) == 5 and rows[-1]["error_kind"] == "DeviceError" and rows[3]["difficulty"] == "hard"
     assert rows[0]["act_latency"] == "0.5" and rows[-1]["act_latency"] == ""
-    from PIL import Image
-
     with Image.open(tmp_path / "completion_by_app.png") as png:
         by_app = png.convert("RGB")
-    blue = [(x, y) for x in range(by_app.width) for y in range(by_app.height) if by_app.getpixel((x, y)) == (26, 115, 232)]
-    assert blue  # bars were drawn
-    middle = by_app.width // 2 + 20  # two bars: chrome (left, 1/2 succeeded), clock (right, 2/2)
-    chrome_top = min(y for x, y in blue if x < middle)
-    clock_top = min(y for x, y in blue if x >= middle)
-    assert chrome_top > clock_top  # the lower rate is the shorter bar
-    for name in ("completion_by_difficulty.png", "progress.png"):
+    bars = blue_rows(by_app)  # a bar per app, top to bottom: chrome (1/2 succeeded), clock (2/2)
+    assert len(bars) == 2 and bars[0][1] < bars[1][1]  # the lower rate is the shorter bar
+    # easy 2/3, medium 0/1 (no bar), hard 1/1; progress 1 (3 episodes), (.25, .5] (1), error (1)
+    for name, bars in (("completion_by_difficulty.png", 2), ("progress.png", 3)):
         with Image.open(tmp_path / name) as png:
-            assert png.size == (640, 360)
+            assert png.width == 640 and len(blue_rows(png.convert("RGB"))) == bars
+
+
+def blue_rows(image: Image.Image) -> list[tuple[int, int]]:
+    """The bars of a chart, top to bottom: (first row, right end) of each run of rows with bar colour."""
+    pixels = np.asarray(image)
+    blue = np.all(pixels == BAR, axis=2)
+    rows = np.flatnonzero(blue.any(axis=1))
+    bars = []
+    for y in rows:
+        if not bars or y > bars[-1][2] + 1:
+            bars.append([y, 0, y])
+        bars[-1][1] = max(bars[-1][1], int(np.flatnonzero(blue[y]).max()))
+        bars[-1][2] = y
+    return [(int(top), right) for top, right, _ in bars]
+
+
+APPS = [f"App number {n} with a long name" if n % 5 == 0 else f"App {n}" for n in range(25)]
+
+
+def test_completion_by_app_stays_readable_with_25_apps(tmp_path) -> None:
+    """Each app's label is drawn whole, apart from every other: erasing one label (drawing
+    the chart without it) changes a region of the picture that no other label's covers."""
+    values = [(n % 7) / 6 for n in range(25)]
+    full = np.asarray(bar_chart("Completion rate by app", APPS, values))
+    boxes = []
+    for n in range(25):
+        without = np.asarray(bar_chart("Completion rate by app", APPS[:n] + [""] + APPS[n + 1:], values))
+        ys, xs = np.nonzero(np.any(full != without, axis=2))
+        boxes.append((xs.min(), ys.min(), xs.max(), ys.max()))
+    width = ImageFont.load_default(size=12).getlength
+    for n, (x0, y0, x1, y1) in enumerate(boxes):
+        assert x1 - x0 + 1 >= width(APPS[n]) - 2, APPS[n]  # the whole name, not a cut
+        for m in range(n):
+            a0, b0, a1, b1 = boxes[m]
+            assert x1 < a0 or a1 < x0 or y1 < b0 or b1 < y0, (APPS[n], APPS[m])  # apart
+    records = [rec(app=app, success=n % 2 == 0) for n, app in enumerate(APPS)]
+    write_reports(tmp_path, records)
+    with Image.open(tmp_path / "completion_by_app.png") as png:
+        assert len(blue_rows(png.convert("RGB"))) == 13  # the apps that succeeded have a bar; 0% has none
 
 
 def test_error_kinds_are_counted_most_frequent_first() -> None:

@@ -26,6 +26,7 @@ from mobile_gym.cli import main
 from mobile_gym.formats.agentenv import iter_traces, read_trace
 from mobile_gym.runner import Job, run_batch
 from mobile_gym.runner.batch import EPISODES_FILE, PARTIAL_DIR, TRACES_DIR, read_episodes, trace_dir_name
+from mobile_gym.runner.metrics import summarize
 from mobile_gym.report_text import MAX_MESSAGE
 
 TESTS = Path(__file__).resolve().parent
@@ -340,3 +341,68 @@ def test_the_runner_loads_the_embedding_model_once_before_forking_its_workers(tm
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["True"]
+
+
+# -- whatever an agent records ----------------------------------------------------------------
+
+class RecordsAnything(Agent):
+    """Keeps steps no JSON encoder takes as they are (numpy numbers and arrays, bytes, sets,
+    a huge integer, NaN, objects, a lone surrogate) and usage far out of any range."""
+
+    name = "keeps-anything"
+
+    def __init__(self):
+        self.steps = []
+        self.usage = {"tokens_in": 10**400, "tokens_out": np.int64(3), "cost": float("inf"), "calls": -1,
+                      "model_time": True}
+
+    def act(self, observation, info):
+        self.steps.append({"score": np.float32(0.5), "index": np.int64(4), "raw": b"\xff\x00ok", "seen": {"b", "a"},
+                           "pixels": observation["screenshot"], "big": 10**5000, "nan": float("nan"),
+                           "obj": object(), (1, 2): "tuple key", "reply": "caf\udce9", "long": "x" * 50_000})
+        return Action.complete()
+
+
+def test_anything_an_agent_records_is_stored_and_never_loses_the_run(tmp_path) -> None:
+    record, = run_batch([Job(TASK, f"{__name__}:RecordsAnything", 0)], tmp_path, save_traces=True)
+    assert record["error"] is None and record["agent_name"] == "keeps-anything"
+    step, = record["agent_steps"]
+    assert step["score"] == 0.5 and step["index"] == 4 and step["raw"] == "\\xff\x00ok" and step["seen"] == ["a", "b"]
+    assert step["big"] is None and step["nan"] is None and step["obj"].startswith("<object object")
+    assert step["pixels"].startswith("(array of shape") and step["[1, 2]"] == "tuple key"
+    assert len(step["long"]) < 10_100 and step["long"].endswith("(40000 more characters)")
+    assert (record["tokens_in"], record["tokens_out"], record["cost"], record["calls"]) == (None, 3, None, None)
+    assert record.get("model_time") is None
+    assert read_episodes(tmp_path / EPISODES_FILE) == [record]  # the line is plain JSON, read back the same
+    kept = json.loads((tmp_path / TRACES_DIR / trace_dir_name(TASK, record["agent"], 0) / "agent_steps.json")
+                      .read_bytes())
+    assert kept == record["agent_steps"] and kept[0]["reply"] == "caf\udce9"
+    summary = summarize([record])  # the reports call the agent by its own name
+    assert list(summary["by_agent"]) == ["keeps-anything"]
+
+
+class MovesAway(Agent):
+    """Changes the working directory, as an agent that saves files of its own might."""
+
+    def __init__(self, seed):
+        self.seed = seed
+        os.chdir(os.environ["MOVE_TO"])
+
+    def act(self, observation, info):
+        os.chdir(os.environ["MOVE_TO"])
+        return Action.complete()
+
+
+def test_a_relative_out_holds_every_trace_when_the_agent_changes_directory(tmp_path) -> None:
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "start").mkdir()
+    env = {**os.environ, "PYTHONPATH": f"{TESTS}{os.pathsep}{TESTS.parent}", "MOVE_TO": str(tmp_path / "elsewhere")}
+    done = subprocess.run([sys.executable, "-m", "mobile_gym", "run", "--agent", f"{__name__}:MovesAway",
+                           "--tasks", TASK, "--seeds", "2", "--save-traces", "--out", "run"],
+                          cwd=tmp_path / "start", env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    out = tmp_path / "start" / "run"
+    assert len(read_episodes(out / EPISODES_FILE)) == 2 and (out / "report.html").exists()
+    assert sorted(p.name for p in (out / TRACES_DIR).iterdir()) == sorted(
+        trace_dir_name(TASK, f"{__name__}:MovesAway", s) for s in range(2))
+    assert list((tmp_path / "elsewhere").iterdir()) == []  # nothing written where the agent went

@@ -5,6 +5,7 @@ look for it. ``trace_screenshots="observation"`` keeps the small ones instead.""
 
 from __future__ import annotations
 
+import io
 import pickle
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import pytest
 from PIL import Image
 
 from test_droidbot import assert_views_follow_the_dump
+from test_html_report import shots, shown
 
 from mobile_gym.cli import main
 from mobile_gym.env import resolve_task, shared_matcher
@@ -23,7 +25,7 @@ from mobile_gym.matcher import evaluate_trace
 from mobile_gym.runner import Job, run_batch
 from mobile_gym.runner.batch import TRACES_DIR, trace_dir_name
 from mobile_gym.wrappers.record_trace import TRACE_SCREENSHOTS
-from mobile_gym.runner.html_report import REPORT_FILE, THUMB_WIDTH, write_html_report
+from mobile_gym.runner.html_report import REPORT_FILE, THUMB_WIDTH, THUMBNAILS_DIR, write_html_report
 from mobile_gym.trace import UIState, encode_png
 
 TASK = "settings-turn-off-wifi"  # its last checkpoint is a switch: judged by its looks too
@@ -90,9 +92,50 @@ def test_the_report_shows_the_same_thumbnails_from_either_trace(runs) -> None:
 
     pages = {mode: lxml.html.fromstring((captured.parents[2] / REPORT_FILE).read_text(encoding="utf-8"))
              for mode, captured in runs.items()}
-    counts = {mode: len(page.xpath("//figure//img[@width]")) for mode, page in pages.items()}
+    counts = {mode: len(shots(page)) for mode, page in pages.items()}
     assert counts["device"] == counts["observation"] == len(list((runs["device"] / "screenshot").glob("*.png")))
-    assert {img.get("width") for page in pages.values() for img in page.xpath("//figure//img")} == {str(THUMB_WIDTH)}
+    for page in pages.values():
+        for shot in shots(page):
+            with Image.open(io.BytesIO(shown(page, shot))) as thumb:
+                assert thumb.width == THUMB_WIDTH and f"width:{THUMB_WIDTH}px" in shot.get("style")
+
+
+def test_the_worker_writes_a_thumbnail_per_step_beside_either_trace(runs) -> None:
+    for captured in runs.values():
+        made = sorted((captured.parent / THUMBNAILS_DIR).iterdir(), key=lambda p: int(p.stem))
+        assert [p.name for p in made] == [f"{i}.jpg" for i in range(len(read_trace(captured)))]
+        for path in made:
+            with Image.open(path) as thumb:
+                assert thumb.format == "JPEG" and thumb.size == (THUMB_WIDTH, 300)
+        assert THUMBNAILS_DIR not in {p.name for p in captured.iterdir()}  # outside what AgentEnv readers read
+
+
+def test_without_an_observed_screenshot_the_report_makes_the_thumbnails(tmp_path) -> None:
+    (record,) = run_batch([Job(TASK, "oracle", 0)], tmp_path, save_traces=True, env_kwargs={"observation": "xml"})
+    folder = tmp_path / TRACES_DIR / trace_dir_name(TASK, "oracle", 0)
+    assert record["success"] and not (folder / THUMBNAILS_DIR).exists()
+    import lxml.html
+
+    page = lxml.html.fromstring(write_html_report(tmp_path, [record]).read_text(encoding="utf-8"))
+    assert len(shots(page)) == len(read_trace(folder))
+
+
+def test_a_runs_identical_trace_files_are_stored_once(tmp_path) -> None:
+    """Both seeds' traces (and each trace's own repeats) share one file per content, as
+    hard links: every reader sees ordinary files, and the run judges the same."""
+    jobs = [Job(TASK, "oracle", 0), Job(TASK, "oracle", 1), Job("settings-open", "random", 0)]
+    records = run_batch(jobs, tmp_path, save_traces=True, trace_screenshots="observation", workers=2)
+    files = [p for p in (tmp_path / TRACES_DIR).rglob("*") if p.is_file()]
+    inodes: dict[bytes, set[int]] = {}
+    for path in files:
+        inodes.setdefault(path.read_bytes(), set()).add(path.stat().st_ino)
+    assert all(len(kept) == 1 for kept in inodes.values())  # one file per content
+    assert len({p.stat().st_ino for p in files}) == len(inodes) < len(files) * 0.6  # repeats are common
+    assert [p.name for p in (tmp_path / TRACES_DIR).iterdir()] and not (tmp_path / TRACES_DIR / ".partial").exists()
+    for record in records:
+        captured = tmp_path / TRACES_DIR / trace_dir_name(record["task"], record["agent"], record["seed"])
+        result = evaluate_trace(resolve_task(record["task"]).annotation, read_trace(captured), shared_matcher())
+        assert result.success == record["success"] and result.progress == record["progress"]
 
 
 def test_a_bad_trace_screenshots_value_stops_the_run_before_it_starts(tmp_path) -> None:
@@ -148,8 +191,6 @@ def test_a_state_with_a_drawn_screenshot_pickles_with_its_picture() -> None:
 @pytest.mark.parametrize("level", [0, 1, 6, 9])
 @pytest.mark.parametrize("shape", [(1, 1, 3), (7, 5, 3), (61, 33, 3)])
 def test_encode_png_writes_what_a_png_reader_reads_back(shape, level) -> None:
-    import io
-
     pixels = np.random.default_rng(sum(shape) + level).integers(0, 256, size=shape, dtype=np.uint8)
     with Image.open(io.BytesIO(encode_png(pixels, level))) as image:
         assert image.format == "PNG" and image.mode == "RGB" and image.size == (shape[1], shape[0])

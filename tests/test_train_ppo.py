@@ -1,13 +1,16 @@
 """``benchmarks/train_ppo.py`` in miniature: a few hundred steps of MaskablePPO on
 settings-open must write a sane learning curve, chart, model and summary (and PPO on the
 pixels preset must run), a saved model must evaluate alone, and a behaviour-cloning warm
-start on the oracle's demos must already solve the task."""
+start on the oracle's demos must already solve the task. The script and the README's training
+snippet take their settings from `mobile_gym.ppo_kwargs`, and ``benchmarks/train_readme.py``
+runs that snippet as written."""
 
 from __future__ import annotations
 
 import csv
 import importlib.util
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -15,8 +18,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def load_script():
-    spec = importlib.util.spec_from_file_location("train_ppo", ROOT / "benchmarks" / "train_ppo.py")
+def load_script(name: str = "train_ppo"):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
@@ -101,3 +104,57 @@ def test_bad_arguments_are_refused() -> None:
         train_ppo.parse_args(["--tasks", "settings-open", "--steps", "0"])
     args = train_ppo.parse_args(["--tasks", "settings-open", "--preset", "pixels"])
     assert args.algo == "ppo"
+
+
+# ---------------------------------------------------------------------------- one source of settings
+def test_the_script_trains_with_ppo_kwargs_and_its_overrides(monkeypatch: pytest.MonkeyPatch) -> None:
+    from mobile_gym import training
+
+    train_ppo = load_script()
+    monkeypatch.setitem(training.PPO_KWARGS["elements"], "gamma", 0.5)  # the source changes: so does the script
+    hp = train_ppo.hyperparameters(train_ppo.parse_args(["--tasks", "settings-open"]))
+    assert hp == training.ppo_kwargs("elements") and hp["gamma"] == 0.5
+    hp = train_ppo.hyperparameters(train_ppo.parse_args(["--tasks", "settings-open", "--preset", "pixels",
+                                                         "--ent-coef", "0", "--net-arch", "32", "32"]))
+    assert hp == {**training.ppo_kwargs("pixels"), "ent_coef": 0.0, "policy_kwargs": {"net_arch": [32, 32]}}
+    assert training.ppo_kwargs("pixels")["policy_kwargs"] == {"net_arch": [256]}  # the overrides changed a copy
+
+
+def test_the_readme_snippet_trains_with_ppo_kwargs() -> None:
+    import mobile_gym
+
+    train_readme = load_script("train_readme")
+    snippet = train_readme.readme_snippet(ROOT / "README.md")
+    assert 'mobile_gym.ppo_kwargs("elements")' in snippet and "MaskablePPO(" in snippet
+    spelled = [name for name in mobile_gym.ppo_kwargs() if re.search(rf"\b{name}\s*=", snippet)]
+    assert not spelled, f"the README's snippet sets {spelled} itself instead of taking ppo_kwargs'"
+    moved = train_readme.for_task(snippet, "settings-open")
+    assert "settings-turn-off-wifi" in snippet and "settings-turn-off-wifi" not in moved
+    assert moved.count('"settings-open"') == snippet.count('"settings-turn-off-wifi"') == 2
+
+
+def test_the_readme_section_must_hold_a_snippet(tmp_path: Path) -> None:
+    train_readme = load_script("train_readme")
+    readme = tmp_path / "README.md"
+    readme.write_text("# x\n\n## Train a policy\n\nprose only\n\n## Next\n\n```python\nprint()\n```\n")
+    with pytest.raises(SystemExit, match="no python block"):
+        train_readme.readme_snippet(readme)
+    with pytest.raises(SystemExit, match="make_vec_env"):
+        train_readme.for_task("print()\n", "settings-open")
+
+
+@pytest.mark.slow  # ~20 s: a fresh process, two env workers, 512 steps
+def test_the_readme_snippet_runs_and_is_evaluated_on_unseen_seeds(tmp_path: Path) -> None:
+    train_readme = load_script("train_readme")
+    readme = tmp_path / "README.md"
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    short, n = re.subn(r"model\.learn\([\d_]+\)", "model.learn(512)", text)  # one rollout, not 30k steps
+    assert n == 1
+    readme.write_text(short, encoding="utf-8")
+    rows = train_readme.main(["--tasks", "settings-open", "--readme", str(readme), "--seeds", "3",
+                              "--out", str(tmp_path / "out.json")])
+    [row] = rows
+    assert row["task"] == "settings-open" and 0.0 <= row["success_rate"] <= 1.0
+    assert 1 <= row["mean_length"] <= 8  # settings-open's step limit
+    assert row["printed"][-1] in ("success: True", "success: False")  # the snippet's own episode
+    assert json.loads((tmp_path / "out.json").read_text())["tasks"] == rows

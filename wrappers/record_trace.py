@@ -7,6 +7,7 @@ from functools import partial
 from typing import Any
 
 import gymnasium as gym
+import numpy as np
 from PIL import Image
 
 from mobile_gym.actions import Action
@@ -50,23 +51,33 @@ class RecordTrace(gym.Wrapper):
         self.screenshots = check_trace_screenshots(screenshots)
         observed = getattr(env.observation_space, "spaces", {})
         shape = getattr(observed.get("screenshot"), "shape", None)
-        if screenshots == "observation" and (shape is None or len(shape) != 3 or shape[2] != 3):
+        self._colour = shape is not None and len(shape) == 3 and shape[2] == 3
+        if screenshots == "observation" and not self._colour:
             raise ConfigError("screenshots='observation' keeps the observed screenshot: the env must observe it "
                               "in colour (gym.make(..., observation='both' or 'screenshot', grayscale=False)); "
                               "screenshots='device' draws the device's own")
         self._states: list[UIState] = []
+        self._observed: list[np.ndarray] = []  # each state's observed screenshot, if in colour
 
     def reset(self, **kwargs: Any):
         obs, info = self.env.reset(**kwargs)
-        self._states = [self._state(obs, info)]
+        self._states, self._observed = [], []
+        self._record(obs, info)
         return obs, info
 
     def step(self, action: Any):
         act = action if isinstance(action, Action) else Action.from_gym(action)
         self._states[-1].action = act
         obs, reward, terminated, truncated, info = self.env.step(act)
-        self._states.append(self._state(obs, info))
+        self._record(obs, info)
         return obs, reward, terminated, truncated, info
+
+    @property
+    def observed_screens(self) -> list[np.ndarray] | None:
+        """Each state's screenshot as the env observed it, or None if the env does not
+        observe one in colour: small and at hand, it makes a state's thumbnail without
+        drawing the device's screen again (`mobile_gym.runner.html_report.write_thumbnails`)."""
+        return list(self._observed) if self._colour else None
 
     @property
     def trace(self) -> Trace:
@@ -75,6 +86,11 @@ class RecordTrace(gym.Wrapper):
         return Trace.from_states(list(self._states), episode=task.episode or task.id,
                                  instruction=task.instruction,
                                  installed_packages=self.env.unwrapped.device.installed_packages())
+
+    def _record(self, obs: dict, info: dict) -> None:
+        self._states.append(self._state(obs, info))
+        if self._colour:
+            self._observed.append(obs["screenshot"])
 
     def _state(self, obs: dict, info: dict) -> UIState:
         device = self.env.unwrapped.device

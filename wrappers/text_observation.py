@@ -17,7 +17,9 @@ With ``screenshot=True`` the observation is ``{"text": ..., "screenshot": PNG as
 base64}`` for vision models (grey if the env observes grey). It needs the env's
 ``view_hierarchy`` (and ``screenshot``) in the observation. It reads ``info`` as
 `TextActions` writes it, so wrap `TextActions` first; over raw actions the history
-spells the env's actions.
+spells the env's actions. The text stays in the observation space whatever a reply held:
+characters the space has no room for (NUL and other controls, lone surrogates) are spelled
+as escapes (``\\u0000``).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from typing import Any
 
 import gymnasium as gym
 
+from mobile_gym.actions import Action
 from mobile_gym.env import require_observed
 from mobile_gym.errors import ConfigError, whole_number
 from mobile_gym.llm.prompt import outcome, png_base64, said, step_text
@@ -82,7 +85,7 @@ class TextObservation(gym.Wrapper, gym.utils.RecordConstructorArgs):
         return self._observe(obs, info), reward, terminated, truncated, info
 
     def _outcome(self, action: Any, obs: dict[str, Any], info: dict[str, Any]) -> str:
-        command = info.get("command") or (said(action) if isinstance(action, str) else str(action))
+        command = info.get("command") or (str(action) if isinstance(action, Action) else said(action))
         return outcome(command, info.get("parse_error"), obs["view_hierarchy"] != self._last_xml, info.get("activity"))
 
     def _observe(self, obs: dict[str, Any], info: dict[str, Any]) -> Any:

@@ -19,27 +19,34 @@ Where AgentEnv drives an emulator, this drives a `MobileEnv`: each post is one `
 the env's matcher judges online (`AgentEnv.info`), and the episode is kept as a trace
 that `AgentEnv.save_trace` writes in AgentEnv's own folder layout (format B), which
 ``mobile-gym evaluate --traces`` and `evaluate_trace` judge offline.
+
+It is made as LlamaTouch's is too, ``AgentEnv(avd_name=..., emulator_controller_args=...,
+max_steps=..., local_output_path=..., instruction_fp=...)``: then it plays, one after the
+other, the tasks of the instruction file that the backend runs, so that an AgentEnv
+driver such as ``MockAgent2AgentEnv.py`` runs with its import changed alone.
 """
 
 from __future__ import annotations
 
 import base64
+import logging
 import math
 import numbers
 import re
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 import gymnasium as gym
 import numpy as np
 from PIL import Image
 
 from mobile_gym.actions import TAP_DISTANCE, Action, _shown
-from mobile_gym.env import MobileEnv, require_observed
-from mobile_gym.errors import (ConfigError, FormatError, InvalidActionError, ResetNeededError, StorageError,
-                               whole_number)
+from mobile_gym.env import MobileEnv, require_observed, resolve_task
+from mobile_gym.errors import (ConfigError, FormatError, InvalidActionError, MobileGymError, ResetNeededError,
+                               StorageError, whole_number)
 from mobile_gym.formats.agentenv import CAPTURED_DATA, episode_folder, write_trace
 from mobile_gym.formats.droidbot import droidbot_views
+from mobile_gym.formats.metadata import read_instructions
 from mobile_gym.tasks.definition import SimTask
 from mobile_gym.trace import Trace, encode_png
 from mobile_gym.wrappers.record_trace import RecordTrace
@@ -53,14 +60,27 @@ AITW_ACTION_TYPES = ("TYPE", "DUAL_POINT", "PRESS_BACK", "PRESS_HOME", "PRESS_EN
                      "STATUS_TASK_IMPOSSIBLE")
 AITW_FORMAT = ("action_type: <type>, touch_point: [x, y], lift_point: [x, y], typed_text: <text>")
 
+logger = logging.getLogger(__name__)
+
 
 class AgentEnv:
-    """One task's episode behind LlamaTouch's AgentEnv interface (both spellings, see the
+    """A task's episodes behind LlamaTouch's AgentEnv interface (both spellings, see the
     module docstring).
 
     ``env`` is an env id (made with ``make_kwargs``) or a made env of ours, wrapped or not
     but with its screen actions (policy wrappers that change the action space are
     refused). Construction resets it with ``seed``: the episode is ready to play.
+
+    Or, as LlamaTouch's AgentEnv is made, no ``env`` but ``instruction_fp``: a task list
+    (its ``docs/instructions/*.tsv``, or a ``llamatouch_task_metadata.tsv``; the columns
+    ``episode`` and ``description`` are read). Each listed task the backend runs is played
+    in file order, each made from its id with ``make_kwargs`` and reset with ``seed``
+    (the others are skipped, and logged; a list of none is a `ConfigError`).
+    `get_instruction` moves to the next task. ``avd_name`` (the emulator to boot) is not
+    needed; ``emulator_controller_args`` name a phone on ``backend="device"``: its
+    ``port`` the serial ``emulator-<port>`` (whose console is on that port) unless
+    ``serial`` is given, its ``snapshot`` the snapshot each reset loads unless
+    ``snapshot`` is. The simulator (the default backend) needs neither.
 
     Episodes end as AgentEnv's do: on COMPLETE, IMPOSSIBLE or the step limit (the env's,
     or ``max_steps`` posts). An env made here from an id is made with
@@ -99,33 +119,26 @@ class AgentEnv:
     >>> agent_env.tear_down()
     """
 
-    def __init__(self, env: str | gym.Env, *, seed: int | None = 0, max_steps: int | None = None,
-                 local_output_path: str | Path | None = None, **make_kwargs: Any):
-        seed = _seed(seed)
+    def __init__(self, env: str | gym.Env | None = None, *, seed: int | None = 0, max_steps: int | None = None,
+                 local_output_path: str | Path | None = None, avd_name: str | None = None,
+                 emulator_controller_args: Mapping[str, Any] | None = None,
+                 instruction_fp: str | Path | None = None, **make_kwargs: Any):
+        self._seed = _seed(seed)
         self.max_steps = None if max_steps is None else whole_number("max_steps", max_steps, 1)
         self.local_output_path = None if local_output_path is None else Path(local_output_path)
-        self._owns_env = isinstance(env, str)
-        if isinstance(env, str):
-            make_kwargs.setdefault("terminate_on_success", False)
-            if self.max_steps is not None:
-                make_kwargs.setdefault("max_episode_steps", self.max_steps)
-            try:
-                env = gym.make(env, **make_kwargs)
-            except gym.error.Error as exc:  # an unknown or malformed id: Gymnasium's own errors
-                raise ConfigError(f"env {env!r} cannot be made: {exc}") from exc
-        elif not isinstance(env, gym.Env):
-            raise ConfigError(f"env must be an env id or a made gymnasium env; got {_shown(env)}")
-        elif make_kwargs:
-            raise ConfigError(f"{', '.join(make_kwargs)}: make arguments go with an env id, not a made env")
-        try:
-            _check_env(env)
-            self._recorder = RecordTrace(env)
-            self._instruction_given = False
-            self._start(seed)
-        except BaseException:
-            if self._owns_env:
-                env.close()
-            raise
+        if (env is None) == (instruction_fp is None):
+            raise ConfigError("give the env (an id or a made env) or, as LlamaTouch's AgentEnv takes them, "
+                              f"instruction_fp, a task list; got {'both' if env is not None else 'neither'}")
+        if avd_name is not None:
+            logger.debug("avd_name=%r: no emulator to boot", avd_name)
+        make_kwargs.update(_phone_kwargs(emulator_controller_args, make_kwargs))
+        if instruction_fp is not None:
+            env, *self._next_tasks = _instruction_tasks(instruction_fp, make_kwargs)
+        else:
+            self._next_tasks = []
+        self._make_kwargs = make_kwargs
+        self._instruction_given = False
+        self._open(env)
 
     # ------------------------------------------------------------------ the episode's verdict
     @property
@@ -242,9 +255,7 @@ class AgentEnv:
     def tear_down(self) -> None:
         """End of use: an unsaved episode is saved (with ``local_output_path``) and an env
         the adapter made is closed; an env passed in stays yours to close."""
-        self._save_unsaved()
-        if self._owns_env:
-            self._recorder.close()
+        self._close()
 
     close = tear_down
 
@@ -255,10 +266,15 @@ class AgentEnv:
         self.tear_down()
 
     def get_instruction(self) -> str | None:
-        """The task's instruction on the first call, None after: an AgentEnv whose
-        instruction file lists this one task, so its driver loop ends after it."""
+        """The instruction of the task to play: on the first call the one being played,
+        on each later call the next task's (whose env it makes and resets, the
+        current one's trace saved and its env closed), None once every task was given.
+        Made with an env, that env's task is the list's only one."""
         if self._instruction_given:
-            return None
+            if not self._next_tasks:
+                return None
+            self._close()
+            self._open(self._next_tasks.pop(0))
         self._instruction_given = True
         return self.task.instruction
 
@@ -313,6 +329,35 @@ class AgentEnv:
     @property
     def _device(self) -> Any:
         return self._recorder.unwrapped.device
+
+    def _open(self, env: str | gym.Env) -> None:
+        """Play ``env`` (made here from an id), reset with the adapter's seed."""
+        self._owns_env = isinstance(env, str)
+        if isinstance(env, str):
+            kwargs = {"terminate_on_success": False, **self._make_kwargs}
+            if self.max_steps is not None:
+                kwargs.setdefault("max_episode_steps", self.max_steps)
+            try:
+                env = gym.make(env, **kwargs)
+            except gym.error.Error as exc:  # an unknown or malformed id: Gymnasium's own errors
+                raise ConfigError(f"env {env!r} cannot be made: {exc}") from exc
+        elif not isinstance(env, gym.Env):
+            raise ConfigError(f"env must be an env id or a made gymnasium env; got {_shown(env)}")
+        elif self._make_kwargs:
+            raise ConfigError(f"{', '.join(self._make_kwargs)}: make arguments go with an env id, not a made env")
+        try:
+            _check_env(env)
+            self._recorder = RecordTrace(env)
+            self._start(self._seed)
+        except BaseException:
+            if self._owns_env:
+                env.close()
+            raise
+
+    def _close(self) -> None:
+        self._save_unsaved()
+        if self._owns_env:
+            self._recorder.close()
 
     def _start(self, seed: int | None) -> None:
         obs, info = self._recorder.reset(seed=seed)
@@ -423,6 +468,56 @@ def _unquote(text: str) -> str:
     if len(text) >= 2 and (text[0], text[-1]) in _QUOTES:
         return text[1:-1]
     return text
+
+
+# ---------------------------------------------------------------------- task lists
+def _instruction_tasks(path: str | Path, make_kwargs: Mapping[str, Any]) -> list[str]:
+    """The env ids of the tasks an AgentEnv instruction file lists (by LlamaTouch episode
+    id, or by task id for a task of the simulator's own) that the ``backend`` of
+    ``make_kwargs`` runs, in file order; the others are logged and skipped."""
+    from mobile_gym.tasks.catalogue import env_id, llamatouch_catalogue
+    from mobile_gym.tasks.suite import simulator_tasks
+
+    by_episode = {t.episode: t.id for t in llamatouch_catalogue().values()}
+    by_episode.update({t.episode or t.id: t.id for t in simulator_tasks().values()})
+    backend, dataset = make_kwargs.get("backend", "sim"), make_kwargs.get("dataset")
+    runs, skipped = [], []
+    for episode, _ in read_instructions(path):
+        try:
+            name = by_episode.get(episode)
+            if name is None:
+                raise ConfigError(f"episode {episode} is no task of mobile_gym's")
+            runs.append(env_id(resolve_task(name, backend, dataset).id))
+        except MobileGymError as exc:
+            skipped.append(str(exc))
+    if skipped:
+        logger.warning("%s: %d of %d listed tasks skipped (backend %s), e.g. %s", path, len(skipped),
+                       len(skipped) + len(runs), backend, skipped[0])
+    if not runs:
+        raise ConfigError(f"{path}: none of its {len(skipped)} tasks runs on backend {backend!r}"
+                          + (f" ({skipped[0]})" if skipped else ""))
+    return runs
+
+
+def _phone_kwargs(args: Mapping[str, Any] | None, make_kwargs: Mapping[str, Any]) -> dict[str, Any]:
+    """LlamaTouch's ``emulator_controller_args`` as make arguments: on a phone, ``port``
+    names the serial ``emulator-<port>`` and ``snapshot`` the snapshot each reset loads
+    (unless given themselves); the simulator needs no phone (its ``no-window`` neither)."""
+    if args is not None and not isinstance(args, Mapping):
+        raise ConfigError(f"emulator_controller_args must be a mapping (port, snapshot, ...); got {_shown(args)}")
+    if args is None or make_kwargs.get("backend", "sim") != "device":
+        return {}
+    out = {}
+    if args.get("port") is not None and make_kwargs.get("serial") is None:
+        out["serial"] = f"emulator-{whole_number('emulator_controller_args port', _port(args['port']), 1, 65535)}"
+    if args.get("snapshot") is not None and make_kwargs.get("snapshot") is None:
+        out["snapshot"] = str(args["snapshot"])
+    return out
+
+
+def _port(value: Any) -> Any:
+    """A port as LlamaTouch's config spells it: ``"5554"`` or 5554."""
+    return int(value) if isinstance(value, str) and value.isdecimal() else value
 
 
 # ---------------------------------------------------------------------- checks

@@ -37,6 +37,7 @@ from http.client import HTTPException
 from typing import Any, Callable, Mapping, TypeVar
 
 import adbutils
+from adbutils.errors import AdbConnectionError
 from PIL import Image
 
 from mobile_gym.actions import Action, ActionType
@@ -132,7 +133,7 @@ class _Client(adbutils.AdbClient):
         self._version: int | None = None
 
     def make_connection(self, timeout: float | None = None) -> adbutils.AdbConnection:
-        """As the library makes it (which starts an adb server if none answers), ours."""
+        """As the library makes it, ours (which starts no adb server: `_Connection`)."""
         try:
             connection = _Connection(self.host, self.port)
         except TimeoutError:
@@ -151,10 +152,29 @@ class _Client(adbutils.AdbClient):
 
 
 class _Connection(adbutils.AdbConnection):
-    """adbutils half-closes every connection and sleeps 10 ms before closing it, so that
-    a stream still running on the phone (uiautomator2's launch shell) sees the hang-up.
-    A reply read to its end (a shell command's output) has nothing left running: closed
-    without the pause, which was half of what a shell command cost."""
+    """adbutils' connection, two of its habits undone:
+
+    - When no server answers, the library runs ``adb start-server``: that starts a server
+      on the default port (``ANDROID_ADB_SERVER_PORT`` or 5037, not the one configured),
+      which then runs on after us. The server is the user's to start; one that does not
+      answer is an error (`AdbConnectionError`, a `DeviceError` once retried).
+    - It half-closes every connection and sleeps 10 ms before closing it, so that a
+      stream still running on the phone (uiautomator2's launch shell) sees the hang-up.
+      A reply read to its end (a shell command's output) has nothing left running:
+      closed without the pause, which was half of what a shell command cost.
+    """
+
+    def __init__(self, host: str, port: int) -> None:
+        self._where = f"{host}:{port}"
+        super().__init__(host, port)
+
+    def _safe_connect(self) -> socket.socket:
+        """The library's connect (`_create_socket`) without its ``adb start-server``."""
+        try:
+            return self._create_socket()
+        except AdbConnectionError as exc:
+            raise AdbConnectionError(f"no adb server answers at {self._where} ({exc}): start it "
+                                     "(adb start-server), or name the one running (adb_port=)") from None
 
     def close(self) -> None:
         if not self.closed and _peer_closed(self.conn):
@@ -202,7 +222,8 @@ class AndroidDevice(Device):
     """One phone or emulator that an adb server (``adb_host``:``adb_port``) sees.
 
     ``serial`` picks the phone (default: the only one attached). Connecting is lazy: the
-    first call connects, and a failed connection is a `DeviceError` saying what to check.
+    first call connects, and a failed connection is a `DeviceError` saying what to check
+    (the adb server is the user's: none is ever started here, see `_Connection`).
     With ``snapshot`` (an emulator's), every reset loads it through the emulator console
     (``console_port``, default the serial's: ``emulator-5554`` -> 5554; ``console_token``,
     default read from ``~/.emulator_console_auth_token`` when the console asks).
@@ -213,6 +234,9 @@ class AndroidDevice(Device):
                  console_port: int | None = None, console_token: str | None = None):
         from mobile_gym.devices.emulator_console import check_snapshot_name
 
+        for name, port in (("adb_port", adb_port), ("console_port", console_port)):
+            if port is not None and (not isinstance(port, int) or isinstance(port, bool) or not 0 < port <= 65535):
+                raise ConfigError(f"{name} must be a port number from 1 to 65535; got {port!r}")
         self.config = config or AndroidConfig()
         self.snapshot = None if snapshot is None else check_snapshot_name(snapshot)
         self.console_port = console_port
@@ -275,7 +299,7 @@ class AndroidDevice(Device):
         port = self.console_port or console_port(self.serial)
         if port is None:
             raise ConfigError(f"{self.serial} is not an emulator (emulator-PORT): it has no snapshots to load; "
-                              "give console_port= for an emulator adb knows by another name")
+                              "give console_port= (--console-port) for an emulator adb knows by another name")
         end = time.monotonic() + self.config.snapshot_timeout
         load_snapshot(self.adb_host, port, self.snapshot, timeout=self.config.snapshot_timeout,  # type: ignore[arg-type]
                       token=self.console_token)

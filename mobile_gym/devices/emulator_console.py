@@ -19,14 +19,16 @@ from mobile_gym.errors import ConfigError, DeviceError
 
 #: Where the emulator writes the token its console asks for (and adb reads it).
 TOKEN_FILE = Path("~/.emulator_console_auth_token")
-_SERIAL = re.compile(r"emulator-(\d+)")
+_SERIAL = re.compile(r"emulator-(\d{1,5})")
 _NAME = re.compile(r"[\w.-]+")
 
 
 def console_port(serial: str | None) -> int | None:
-    """The console port an emulator's serial names (``emulator-5554`` -> 5554); None for a phone."""
+    """The console port an emulator's serial names (``emulator-5554`` -> 5554); None for a
+    phone (or a serial whose number is no port)."""
     match = _SERIAL.fullmatch(serial or "")
-    return int(match.group(1)) if match else None
+    port = int(match.group(1)) if match else 0
+    return port if 0 < port <= 65535 else None
 
 
 def check_snapshot_name(name: str) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Protocol
 
-from mobile_gym.actions import Action
+from mobile_gym.actions import Action, ActionType
 from mobile_gym.errors import FormatError, MobileGymError, UnknownEpisodeError, UnknownTaskError
 from mobile_gym.formats.llamatouch import GroundTruthDataset
 from mobile_gym.matcher.annotation import Annotation
@@ -181,9 +181,12 @@ def _parse_of(state: UIState) -> Callable[[], ViewHierarchy]:
 
 
 def _as_recorded(action: Action, screen: tuple[int, int], task: str) -> Action:
-    """The action as a dataset's ``eventStructs.txt`` gives it back: whole pixels."""
+    """The action as a dataset's ``eventStructs.txt`` gives it back: whole pixels (an
+    ENTER, written as the tap on the keyboard's key, is read back as ENTER)."""
     from mobile_gym.errors import InvalidActionError
 
+    if action.action_type is ActionType.ENTER:
+        return action
     try:
         return Action.parse_event_line(action.to_event_line(*screen))[0]
     except InvalidActionError as exc:

@@ -7,6 +7,10 @@ A trace folder ``<root>/<category>/trace_<n>/`` holds, per screen i, ``i.png``,
 screens; plus ``eventStructs.txt`` (the action from screen i on line i) and
 ``instruction.txt`` (episode id, then description).
 
+A screen's size is its screenshot's (and dump's), whatever resolution an
+``eventStructs.txt`` line speaks: LlamaTouch's recorder wrote 320×720 for phones of
+1080×2400, and that resolution only scales the line's own coordinates.
+
 A task with alternative routes (`Annotation.alternatives`, our extension) keeps each in
 ``<trace folder>/alternatives/<r>/``, a trace folder of the same form for the same
 episode. LlamaTouch's tools read the files of the trace folder itself and so see the
@@ -17,6 +21,10 @@ run: it evaluates them with lxml on the raw dump, whose elements are all ``node`
 our class-name spelling (``.../android.widget.TextView[2]``, `ViewHierarchy.xpath`)
 is written with class predicates instead (``.../*[@class="android.widget.TextView"][2]``,
 the same nodes in either tree); and every component a ``click<n>`` names gets one.
+Everything else it writes is in the spellings LlamaTouch's loader and evaluator know: an
+ENTER is the tap on the keyboard's Enter key that LlamaTouch records (`Action.to_event_line`),
+and ``check_install<app>`` names the app as LlamaTouch's app table does where it has the
+app (`llamatouch_app_name`).
 
 Loading checks up front that every file an annotation depends on exists, so a broken
 dataset fails when it is loaded, naming the file, instead of half-way through an
@@ -31,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from mobile_gym.actions import Action, ActionType
+from mobile_gym.actions import Action, ActionType, Point
 from mobile_gym.errors import AnnotationError, FormatError, InvalidActionError, UnknownEpisodeError
 from mobile_gym.formats.droidbot import VH_SUFFIX, view_hierarchy_json
 from mobile_gym.formats.files import check_links, inside, read_utf8
@@ -45,6 +53,7 @@ from mobile_gym.matcher.annotation import (
     format_ess,
     parse_ess,
 )
+from mobile_gym.matcher.apps import AppRegistry
 from mobile_gym.trace import Trace, UIState, normalize_activity, parse_activity_text
 from mobile_gym.ui.components import Component, component_list, dumps_components, load_components
 from mobile_gym.ui.hierarchy import Node, ViewHierarchy
@@ -141,7 +150,7 @@ def _screen_count(trace_dir: Path) -> int:
     return len(pngs)
 
 
-def _read_events(trace_dir: Path, screens: int) -> list[tuple[Action, tuple[int, int] | None]]:
+def _read_events(trace_dir: Path, screens: int) -> list[Action]:
     path = trace_dir / EVENTS_FILE
     lines = read_utf8(path, "action record").split("\n")
     while lines and not lines[-1].strip():
@@ -156,7 +165,7 @@ def _read_events(trace_dir: Path, screens: int) -> list[tuple[Action, tuple[int,
     for number, line in enumerate(lines, start=1):
         line = line.rstrip("\r")
         try:
-            events.append(Action.parse_event_line(line))
+            events.append(Action.parse_event_line(line)[0])
         except InvalidActionError as exc:
             raise FormatError(path, f"line {number}: {exc}") from exc
     return events
@@ -199,7 +208,7 @@ def _load_route(trace_dir: Path) -> Annotation:
 
     states = []
     for i in range(screens):
-        action, size = events[i] if i < len(events) else (Action.complete(), None)
+        action = events[i] if i < len(events) else Action.complete()
         activity_path = trace_dir / f"{i}.activity"
         states.append(
             UIState(
@@ -209,7 +218,6 @@ def _load_route(trace_dir: Path) -> Annotation:
                 activity_path=activity_path,
                 action=action,
                 index=i,
-                screen_size=size,
             )
         )
     trace = Trace.from_states(states, episode=episode, instruction=instruction, source=trace_dir)
@@ -254,14 +262,21 @@ def write_ground_truth(
     episode: str,
     instruction: str,
     components: Mapping[int, list[Component]] | None = None,
+    enter_key: Point | None = None,
 ) -> Path:
     """Write a trace and its annotations as a LlamaTouch trace folder.
 
     `annotations` maps screen index to that screen's primitives; `components` overrides
     the component list of a screen (default: derived from its hierarchy). Component
     xpaths are written in the dump's spelling and a component that ``click<n>`` names
-    gets one if it has none (`dump_xpaths`). Everything is validated (every dump parsed)
-    before the first file is written, and the folder must not already hold a trace
+    gets one if it has none (`dump_xpaths`); apps are named as LlamaTouch's evaluator
+    names them (`llamatouch_app_name`). An ENTER is written as the tap on the keyboard's
+    Enter key: where the screen shows it, else at `enter_key` (normalised; where the
+    device draws it, e.g. `SimulatedDevice.enter_key`); an ENTER with neither is a
+    FormatError. Screenshots must be at the screen's resolution, as LlamaTouch's are:
+    a screen's size is read back from its screenshot. Everything else is validated
+    (every dump parsed) before the first file is written (a screenshot of another size
+    removes the ones written before it), and the folder must not already hold a trace
     (stale ``.ess`` files would silently join the annotation).
     """
     trace_dir = Path(trace_dir)
@@ -284,7 +299,7 @@ def write_ground_truth(
                 trace_dir / EVENTS_FILE, f"screen {i} has no action; only the last may lack one"
             )
         try:
-            key = _enter_key(state) if state.action.action_type is ActionType.ENTER else None
+            key = (_enter_key(state) or enter_key) if state.action.action_type is ActionType.ENTER else None
             events.append(state.action.to_event_line(*state.screen_size, enter_key=key))
         except InvalidActionError as exc:
             raise FormatError(trace_dir / EVENTS_FILE, f"screen {i}: {exc}") from exc
@@ -299,11 +314,11 @@ def write_ground_truth(
         lists.append(dump_xpaths(listed, hierarchy, _clicked(annotations.get(i, ()))))
         views.append(view_hierarchy_json(hierarchy))
 
+    annotations = {i: [_llamatouch_spelling(p) for p in primitives] for i, primitives in annotations.items()}
     for i, primitives in annotations.items():
         ess_path = trace_dir / f"{i}.ess"
         if not isinstance(i, int) or not 0 <= i < n:
             raise AnnotationError(ess_path, f"annotates screen {i!r}, but the trace has {n} screens")
-        primitives = list(primitives)
         text = format_ess(primitives)
         if parse_ess(text, source=ess_path) != primitives:
             raise AnnotationError(ess_path, f"{text!r} does not read back as the same primitives")
@@ -313,18 +328,39 @@ def write_ground_truth(
         Checkpoint(ReferenceScreen(state, lists[i], source=ess_path), primitives)
 
     trace_dir.mkdir(parents=True, exist_ok=True)
+    _write_screenshots(trace_dir, trace)
     for i, state in enumerate(trace.states):
-        state.save_screenshot(trace_dir / f"{i}.png")
         write_text(trace_dir / f"{i}.xml", state.xml)
         write_text(trace_dir / f"{i}{VH_SUFFIX}", views[i])
         if activities[i] is not None:
             write_text(trace_dir / f"{i}.activity", short_activity(activities[i]) + "\n")
         write_text(trace_dir / f"{i}.json", dumps_components(lists[i]))
         if i in annotations:
-            write_text(trace_dir / f"{i}.ess", format_ess(list(annotations[i])) + "\n")
+            write_text(trace_dir / f"{i}.ess", format_ess(annotations[i]) + "\n")
     write_text(trace_dir / EVENTS_FILE, "\n".join(events))
     write_text(trace_dir / INSTRUCTION_FILE, f"{episode}\n{instruction}")
     return trace_dir
+
+
+def _write_screenshots(trace_dir: Path, trace: Trace) -> None:
+    """``i.png`` of every screen, each checked to be at its screen's size (read from the
+    file's header, as the reader does); if one is not (or cannot be written), the ones
+    written are removed: the folder holds no trace."""
+    written: list[Path] = []
+    try:
+        for i, state in enumerate(trace.states):
+            path = trace_dir / f"{i}.png"
+            written.append(path)
+            state.save_screenshot(path)
+            size = UIState(screenshot_path=path).screen_size
+            if size != state.screen_size:
+                raise FormatError(path, f"screenshot {i} is {size[0]}x{size[1]} pixels for a screen of "
+                                        f"{state.screen_size[0]}x{state.screen_size[1]}: a LlamaTouch dataset keeps "
+                                        "screenshots at the screen's resolution (a screen's size is read from them)")
+    except BaseException:
+        for path in written:
+            path.unlink(missing_ok=True)
+        raise
 
 
 def _clicked(primitives: Sequence[Primitive]) -> set[int]:
@@ -523,6 +559,7 @@ __all__ = [
     "dump_xpath",
     "dump_xpaths",
     "identity_xpath",
+    "llamatouch_app_name",
     "short_activity",
     "write_ground_truth",
     "xpath_literal",
@@ -542,3 +579,37 @@ def _enter_key(state: UIState) -> tuple[float, float] | None:
     screen = hierarchy.screen_bounds
     x, y = key.bounds.center
     return x / screen.right, y / screen.bottom
+
+
+#: The name LlamaTouch's evaluator looks an app up by (its ``app_to_package_name``: any
+#: other name is a KeyError there), by package, where our app table spells it otherwise.
+LLAMATOUCH_APP_NAMES = {
+    "com.ebay.mobile": "ebay",
+    "org.mozilla.firefox": "firefox",
+    "com.duolingo": "Duolingo",
+    "com.microsoft.office.excel": "Microsoft Excel",
+    "com.google.android.calendar": "calendar",
+    "com.android.chrome": "chrome",
+    "com.instagram.android": "instagram",
+}
+
+
+def llamatouch_app_name(app: str, apps: AppRegistry | None = None) -> str:
+    """The app as LlamaTouch's evaluator names it (``eBay`` -> ``ebay``, ``Duolingo:
+    language lessons`` -> ``Duolingo``), else `app` itself: a name its table has already
+    (``Calculator``), or an app `LLAMATOUCH_APP_NAMES` has no name for, which LlamaTouch's
+    evaluator cannot look up (its ``mcdonalds`` our table does not read; its ``Booking.com``
+    is Expedia's package there, ``com.booking`` here). `apps` resolves the name (default:
+    the bundled table). Our matcher reads either name as the same packages."""
+    try:
+        packages = (apps or AppRegistry.bundled()).packages(app)
+    except AnnotationError:  # an app of no table: nothing to rename it to
+        return app
+    names = {LLAMATOUCH_APP_NAMES[p] for p in packages if p in LLAMATOUCH_APP_NAMES}
+    return names.pop() if len(names) == 1 else app
+
+
+def _llamatouch_spelling(p: Primitive) -> Primitive:
+    if p.keyword in (Keyword.CHECK_INSTALL, Keyword.CHECK_UNINSTALL):
+        return Primitive(p.keyword, llamatouch_app_name(p.content))
+    return p

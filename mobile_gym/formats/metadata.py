@@ -73,6 +73,34 @@ def read_metadata(path: str | Path) -> dict[str, TaskMetadata]:
     return rows
 
 
+def read_instructions(path: str | Path) -> list[tuple[str, str]]:
+    """(episode, description) of each row of a task list, in file order: LlamaTouch's
+    AgentEnv reads its instruction file (a metadata TSV, with or without more columns,
+    such as its ``login_category``) for those two columns alone, blank lines skipped. A
+    row without them, or an episode listed twice (its trace folder would be written
+    twice), is a FormatError naming the line."""
+    path = Path(path)
+    lines = read_utf8(path, "instruction file", MAX_TABLE_BYTES).split("\n")
+    header = lines[0].rstrip("\r").split("\t") if lines else []
+    if "episode" not in header or "description" not in header:
+        raise FormatError(path, "line 1: the header must name the columns episode and description (tab separated)")
+    episode_at, description_at = header.index("episode"), header.index("description")
+    rows: dict[str, str] = {}
+    for number, line in enumerate(lines[1:], start=2):
+        if not line.strip():
+            continue
+        cells = line.rstrip("\r").split("\t")
+        if len(cells) != len(header):
+            raise FormatError(path, f"line {number}: expected {len(header)} tab-separated columns, found {len(cells)}")
+        episode = cells[episode_at].strip()
+        if not episode:
+            raise FormatError(path, f"line {number}: the episode id is empty")
+        if episode in rows:
+            raise FormatError(path, f"line {number}: episode {episode} is listed twice")
+        rows[episode] = cells[description_at]
+    return list(rows.items())
+
+
 def write_metadata(path: str | Path, rows: Iterable[TaskMetadata]) -> Path:
     """Write rows in the layout `read_metadata` reads (and LlamaTouch ships)."""
     path = Path(path)
@@ -101,4 +129,4 @@ def write_metadata(path: str | Path, rows: Iterable[TaskMetadata]) -> Path:
     return path
 
 
-__all__ = ["COLUMNS", "TaskMetadata", "read_metadata", "write_metadata"]
+__all__ = ["COLUMNS", "TaskMetadata", "read_instructions", "read_metadata", "write_metadata"]

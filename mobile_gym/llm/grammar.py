@@ -21,17 +21,23 @@ A reply is read as one `Command`, or it is a `ReplyError` saying why not: nothin
 reads as an action, an unknown verb, a missing argument, or several different actions
 (a reply that names two is not guessed at). An explicit ``Action:`` line wins over
 actions mentioned in the reasoning before it.
+
+Whatever a reply holds, reading it ends in one of those two, in time linear in its
+length: a reply is cut at `MAX_REPLY` characters (a tool call's arguments past it are
+refused), JSON nested past `MAX_JSON_DEPTH` and numbers past `MAX_DIGITS` digits are not
+read, and the text to type is checked as the env checks it (its length, no lone
+surrogates). A call's arguments are a list of values (numbers, quoted text, bare words,
+``name=value``), not expressions.
 """
 
 from __future__ import annotations
 
-import ast
 import json
 import re
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
-from mobile_gym.actions import KEY_ACTIONS, AITWAction, AITWActionType, Action, ActionType
+from mobile_gym.actions import KEY_ACTIONS, AITWAction, AITWActionType, Action, ActionType, _shown
 from mobile_gym.errors import InvalidActionError, ReplyError
 from mobile_gym.ui.elements import DIRECTIONS, main_list, scroll_action
 from mobile_gym.ui.screen_text import ScreenElements
@@ -152,9 +158,10 @@ def grammar_help() -> str:
 # ---------------------------------------------------------------------------- parsing
 def parse_reply(reply: Any) -> Command:
     """The one action a model's reply names (a string, or an OpenAI message / tool call
-    as a dict); a `ReplyError` otherwise."""
-    if isinstance(reply, Mapping) or isinstance(reply, list):
-        return _from_tool_calls(reply)
+    as a dict); a `ReplyError` otherwise, whatever the reply holds. The time taken is
+    linear in the reply's length (cut to `MAX_REPLY`)."""
+    if isinstance(reply, (Mapping, list)):
+        return _from_message(reply)
     if not isinstance(reply, str):
         raise ReplyError(f"a reply is text or a tool call, got {type(reply).__name__}")
     text = reply[:MAX_REPLY]
@@ -179,8 +186,11 @@ def parse_reply(reply: Any) -> Command:
     return _one(found, text[:found[0][0]])
 
 
-_ACTION_LINE = re.compile(r"(?im)^[\s>*#-]*(?:final\s+answer|final\s+action|next\s+action|action|answer)\**\s*[:=]")
-_FENCE = re.compile(r"```(?:json|python|text)?\s*(.*?)```", re.S | re.I)
+# Possessive quantifiers (``*+``) and atomic choices keep every pattern linear: a match
+# that fails gives nothing back to try again from.
+_ACTION_LINE = re.compile(r"(?im)^(?:[^\S\n]|[>*#-])*+(?:final\s++answer|final\s++action|next\s++action|action|answer)"
+                          r"\**+\s*+[:=]")
+_FENCE = re.compile(r"```(?:json|python|text)?+\s*+(.*?)```", re.S | re.I)
 
 
 def _one(found: list[tuple[int, Command]], reasoning: str) -> Command:
@@ -207,55 +217,39 @@ def _commands(text: str) -> list[tuple[int, Command]]:
     is named wrong is an error only when nothing else in ``text`` reads as an action (a
     "tap(Settings)" in the reasoning does not spoil the answer after it)."""
     found: list[tuple[int, Command]] = []
-    errors: list[ReplyError] = []
-    taken: list[tuple[int, int]] = []
+    errors: list[str] = []
+    taken = bytearray(len(text))  # 1 where an action, right or wrong, was read
 
     def read(start: int, end: int, make, *args) -> None:
         try:
             command = make(*args)
         except ReplyError as e:
-            errors.append(e)
-            taken.append((start, end))
-            return
-        if command is not None:
+            errors.append(str(e))
+        else:
+            if command is None:
+                return
             found.append((start, command))
-            taken.append((start, end))
+        taken[start:end] = b"\x01" * (end - start)
 
     for start, end, obj in _json_objects(text):
         read(start, end, _from_json, obj)
     for m in _AUTODROID.finditer(text):
-        if not _within(m.start(), taken):
+        if not taken[m.start()]:
             read(m.start(), m.end(), _from_autodroid, m)
     for start, end, name, args in _calls(text):
-        if not _within(start, taken):
+        if not taken[start]:
             read(start, end, _from_call, name, args)
     if not found and errors:
-        raise errors[-1]
+        raise ReplyError(errors[-1])
     found.sort(key=lambda item: item[0])
     return found
 
 
-def _within(position: int, spans: list[tuple[int, int]]) -> bool:
-    return any(a <= position < b for a, b in spans)
-
-
-def _json_objects(text: str):
-    """(start, end, object) of each JSON object in ``text`` (outermost only)."""
-    decoder = json.JSONDecoder()
-    i = text.find("{")
-    while i >= 0:
-        try:
-            obj, end = decoder.raw_decode(text, i)
-        except ValueError:
-            i = text.find("{", i + 1)
-            continue
-        if isinstance(obj, dict):
-            yield i, end, obj
-        i = text.find("{", end)
+_SEPARATORS = re.compile(r"[\s\-]+")
 
 
 def _key(name: str) -> str:
-    return re.sub(r"[\s\-]+", "_", name.strip().lower())
+    return _SEPARATORS.sub("_", name.strip().lower())
 
 
 def _known(name: str) -> bool:
@@ -264,13 +258,13 @@ def _known(name: str) -> bool:
 
 def _verb(name: Any) -> Verb:
     if not isinstance(name, str) or not name.strip():
-        raise ReplyError(f"the action's name must be a word, got {name!r}")
+        raise ReplyError(f"the action's name must be a word, got {_shown(name)}")
     key = _key(name)
     if key in _UNSUPPORTED:
-        raise ReplyError(f"{name}: {_UNSUPPORTED[key]}")
+        raise ReplyError(f"{_shown(name)}: {_UNSUPPORTED[key]}")
     verb = _BY_NAME.get(key)
     if verb is None:
-        raise ReplyError(f"unknown action {name!r}: use one of {', '.join(v.name for v in VERBS)}")
+        raise ReplyError(f"unknown action {_shown(name)}: use one of {', '.join(v.name for v in VERBS)}")
     return verb
 
 
@@ -278,12 +272,12 @@ def _command(verb: Verb, element: Any = None, text: Any = None, direction: Any =
     """A checked command: the verb's required arguments present and of the right kind."""
     if element is not None:
         element = _element_id(element)
-    if text is not None and not isinstance(text, str):
-        text = str(text)
+    if text is not None and verb.name == "type":
+        text = _typed(text)
     if direction is not None:
-        direction = str(direction).strip().lower()
-        if direction not in DIRECTIONS:
-            raise ReplyError(f"scroll direction must be one of {', '.join(DIRECTIONS)}, got {direction!r}")
+        if not isinstance(direction, str) or direction.strip().lower() not in DIRECTIONS:
+            raise ReplyError(f"scroll direction must be one of {', '.join(DIRECTIONS)}, got {_shown(direction)}")
+        direction = direction.strip().lower()
     given = {"element": element, "text": text, "direction": direction}
     missing = [p.name for p in verb.params if p.required and given[p.name] is None]
     if missing:
@@ -292,66 +286,178 @@ def _command(verb: Verb, element: Any = None, text: Any = None, direction: Any =
                    text if verb.name == "type" else None, direction if verb.name == "scroll" else None)
 
 
+#: Most digits of a number read from a reply (an element id has one or two).
+MAX_DIGITS = 18
+_INTEGER = re.compile(r"[-+]?\d++")
+
+
+def _integer(digits: str) -> int:
+    """``digits`` (an optional sign, then digits) as an int; a `ReplyError` past
+    `MAX_DIGITS` (Python refuses to convert 4,300 and more)."""
+    if len(digits.lstrip("+-")) > MAX_DIGITS:
+        raise ReplyError(f"the number {digits[:12]}... has {len(digits)} digits: element ids are small numbers")
+    return int(digits)
+
+
 def _element_id(value: Any) -> int:
-    if isinstance(value, bool):
-        raise ReplyError(f"an element id is a whole number, got {value!r}")
-    if isinstance(value, float) and value.is_integer():
+    if isinstance(value, str) and _INTEGER.fullmatch(value.strip()):
+        value = _integer(value.strip())
+    elif isinstance(value, float) and value.is_integer():
         value = int(value)
-    if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
-        value = int(value)
-    if not isinstance(value, int):
-        raise ReplyError(f"an element id is a whole number, got {value!r}")
+    if isinstance(value, bool) or not isinstance(value, int) or abs(value) >= 10 ** MAX_DIGITS:
+        raise ReplyError(f"an element id is a whole number, got {_shown(value)}")
     return value
 
 
+def _typed(value: Any) -> str:
+    """The text of a type action, checked as the env will check it (length, no lone
+    surrogates); a number written for it (``{"action": "type", "text": 42}``) is its digits."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and abs(value) < 10 ** MAX_DIGITS:
+        value = str(value)
+    if not isinstance(value, str):
+        raise ReplyError(f"the text to type must be text, got {_shown(value)}")
+    try:
+        return Action.type_text(value).text or ""
+    except InvalidActionError as e:
+        raise ReplyError(str(e)) from None
+
+
 # -- JSON and tool calls -----------------------------------------------------------------
+#: Deepest nesting of brackets decoded as JSON (an action's JSON nests two or three deep;
+#: a deeper one would exhaust the decoder's recursion).
+MAX_JSON_DEPTH = 16
 _VERB_KEYS = ("action", "action_type")  # an unknown verb under these is an error
 _NAME_KEYS = ("name", "function", "tool", "command", "type")  # these name an action only with a verb
 _ELEMENT_KEYS = ("element", "index", "id", "element_id", "elementid", "target")
 _TEXT_KEYS = ("text", "input_text", "typed_text", "value", "content")
+# outside brackets, prose: only brackets count; inside, JSON strings too (a string ends
+# at its line's end if it is not closed before: JSON strings hold no line breaks)
+_BRACKET = re.compile(r"[\[\]{}]")
+_JSON_TOKEN = re.compile(r'"[^"\\\n]*+(?:\\.?[^"\\\n]*+)*+"?|[\[\]{}]')
+_OPENER = {"}": "{", "]": "["}
+_OPENERS = frozenset(_OPENER.values())
+
+
+def _brackets(text: str) -> Iterator[tuple[int, str, int]]:
+    """(position, bracket, depth before it) of each bracket of ``text`` outside JSON strings."""
+    depth, pos = 0, 0
+    while True:
+        m = (_JSON_TOKEN if depth else _BRACKET).search(text, pos)
+        if m is None:
+            return
+        pos, c = m.end(), m[0]
+        if c in _OPENERS:
+            yield m.start(), c, depth
+            depth += 1
+        elif c in _OPENER:
+            yield m.start(), c, depth
+            depth = max(depth - 1, 0)
+
+
+def _json_objects(text: str) -> Iterator[tuple[int, int, dict]]:
+    """(start, end, object) of each outermost JSON object in ``text`` that decodes, in
+    order. One pass pairs the brackets into a tree; an object is decoded only if it
+    nests at most `MAX_JSON_DEPTH` deep, and when it does not decode (prose in braces)
+    the objects in it are tried: a character is decoded at most ``MAX_JSON_DEPTH + 1``
+    times, so the time is linear."""
+    todo = _bracket_tree(text)[::-1]
+    while todo:
+        start, end, height, children = todo.pop()
+        if text[start] == "{" and height <= MAX_JSON_DEPTH:
+            try:
+                obj = json.loads(text[start:end])
+            except ValueError:  # not JSON, or a number of thousands of digits
+                obj = None
+            if isinstance(obj, dict):
+                yield start, end, obj
+                continue
+        todo.extend(children[::-1])
+
+
+def _bracket_tree(text: str) -> list[tuple[int, int, int, list]]:
+    """The balanced bracket pairs of ``text``, as a tree: (start, end, height, children)
+    of each outermost pair, in order; a pair inside one never closed stands alone."""
+    roots: list[tuple[int, int, int, list]] = []
+    open_: list[list] = []  # [start, bracket, height, children]
+    for position, c, _ in _brackets(text):
+        if c in _OPENERS:
+            open_.append([position, c, 0, []])
+        elif open_ and open_[-1][1] == _OPENER[c]:  # a closer that matches nothing is prose
+            start, _, height, children = open_.pop()
+            node = (start, position + 1, height + 1, children)
+            if open_:
+                open_[-1][3].append(node)
+                open_[-1][2] = max(open_[-1][2], height + 1)
+            else:
+                roots.append(node)
+    for entry in open_:
+        roots.extend(entry[3])
+    return roots
+
+
+def load_json(text: str, what: str = "a tool call's arguments", limit: int = MAX_REPLY) -> Any:
+    """``text`` decoded as JSON; a `ReplyError` naming ``what`` when it is not JSON, is
+    longer than ``limit`` characters or nests deeper than `MAX_JSON_DEPTH` (which would
+    exhaust the decoder's recursion)."""
+    if len(text) > limit:
+        raise ReplyError(f"{what}: {len(text)} characters, more than {limit}")
+    if max((depth for _, _, depth in _brackets(text)), default=0) >= MAX_JSON_DEPTH:
+        raise ReplyError(f"{what}: JSON nested deeper than {MAX_JSON_DEPTH} levels")
+    try:
+        return json.loads(text)
+    except ValueError as e:  # JSONDecodeError, or a number too long to convert
+        raise ReplyError(f"{what}: not JSON ({getattr(e, 'msg', None) or str(e).partition(':')[0]})") from None
 
 
 def _from_json(obj: Mapping[str, Any]) -> Command | None:
     """The command a JSON object spells, None when it is no action (e.g. a nested
     "arguments" object); a `ReplyError` when it is one, but wrong."""
-    lower = {str(k).lower(): v for k, v in obj.items()}
-    if "function" in lower and isinstance(lower["function"], Mapping):  # a tool call
+    lower = _lower_keys(obj)
+    if isinstance(lower.get("function"), Mapping):  # a tool call
         return _from_call_object(lower["function"])
-    name = next((lower[k] for k in _VERB_KEYS if isinstance(lower.get(k), (str, int))), None)
+    name = next((lower[k] for k in _VERB_KEYS if isinstance(lower.get(k), (str, int))
+                 and not isinstance(lower[k], bool)), None)
     if name is None:
         name = next((lower[k] for k in _NAME_KEYS if isinstance(lower.get(k), str) and _known(lower[k])), None)
     if name is None:
         return None  # not an action (e.g. {"element": 3} in the reasoning)
-    if "touch_point" in lower or isinstance(name, int) or str(name).lower() in ("dual_point", "4"):
+    if "touch_point" in lower or isinstance(name, int) or name.lower() in ("dual_point", "4"):
         return _from_aitw(lower, name)
-    if str(name).lower() == "status":  # AndroidWorld: {"action_type": "status", "goal_status": ...}
-        status = str(lower.get("goal_status", "")).lower()
+    if name.lower() == "status":  # AndroidWorld: {"action_type": "status", "goal_status": ...}
+        status = lower.get("goal_status")
+        status = status.lower() if isinstance(status, str) else ""
         return _command(_verb("impossible" if status in ("infeasible", "impossible") else "complete"))
     verb = _verb(name)
     args = lower.get("arguments") or lower.get("args") or lower.get("parameters")
     if isinstance(args, str):
-        args = _loads(args)
+        args = load_json(args)
     if isinstance(args, Mapping):
-        lower = {**lower, **{str(k).lower(): v for k, v in args.items()}}
+        lower = {**lower, **_lower_keys(args)}
     element = next((lower[k] for k in _ELEMENT_KEYS if k in lower and lower[k] is not None), None)
     text = next((lower[k] for k in _TEXT_KEYS if k in lower and lower[k] is not None), None)
     direction = lower.get("direction")
     return _command(verb, element, text if verb.name == "type" else None, direction)
 
 
-def _from_aitw(lower: Mapping[str, Any], name: Any) -> Command:
+def _lower_keys(obj: Mapping[Any, Any]) -> dict[str, Any]:
+    return {k.lower(): v for k, v in obj.items() if isinstance(k, str)}
+
+
+def _from_aitw(lower: Mapping[str, Any], name: str | int) -> Command:
     codes = {"dual_point": 4, "type": 3, "press_back": 5, "press_home": 6, "press_enter": 7,
              "status_task_complete": 10, "status_task_impossible": 11}
-    code = name if isinstance(name, int) else codes.get(str(name).lower(), None)
-    if code is None and str(name).isdigit():
-        code = int(name)
     try:
+        code = name if isinstance(name, int) else codes.get(name.lower())
+        if code is None:
+            code = _integer(name.strip()) if isinstance(name, str) and _INTEGER.fullmatch(name.strip()) else name
         touch = tuple(lower.get("touch_point", (-1.0, -1.0)))
         lift = tuple(lower.get("lift_point", touch))
-        action = Action.from_aitw(AITWAction(AITWActionType(code), touch, lift,  # type: ignore[arg-type]
-                                             str(lower.get("typed_text", ""))))
-    except (InvalidActionError, ValueError, TypeError) as e:
-        raise ReplyError(f"not an AITW action: {e}") from None
+        aitw = AITWActionType(code)
+        typed = lower.get("typed_text")  # read for a TYPE only (others write "" or nothing)
+        text = _typed(typed) if aitw is AITWActionType.TYPE and typed is not None else ""
+        action = Action.from_aitw(AITWAction(aitw, touch, lift, text))  # type: ignore[arg-type]
+    except (InvalidActionError, ValueError, TypeError, ArithmeticError) as e:
+        raise ReplyError(f"not an AITW action: {_shown(str(e), 200)}") from None
     kind = action.action_type
     if kind in (ActionType.CLICK, ActionType.SWIPE):
         return Command("tap" if action.is_tap else "scroll", action=action)
@@ -361,84 +467,110 @@ def _from_aitw(lower: Mapping[str, Any], name: Any) -> Command:
 
 
 def _from_call_object(function: Mapping[str, Any]) -> Command:
+    name = function.get("name")
+    if not isinstance(name, str):
+        raise ReplyError(f"a tool call names its function with a word, got {_shown(name)}")
     args = function.get("arguments") or {}
     if isinstance(args, str):
-        args = _loads(args) if args.strip() else {}
+        args = load_json(args) if args.strip() else {}
     if not isinstance(args, Mapping):
         raise ReplyError("a tool call's arguments must be a JSON object")
-    return _from_json({"action": function.get("name"), **{str(k): v for k, v in args.items() if k != "action"}})
+    # the name is the action; a "function" among the arguments is no call within the call
+    # (read as one, arguments nested thousands deep would exhaust the recursion)
+    command = _from_json({"action": name, **{k: v for k, v in _lower_keys(args).items()
+                                             if k not in ("action", "function")}})
+    assert command is not None  # it has an action: a command or an error
+    return command
 
 
-def _from_tool_calls(reply: Any) -> Command:
+def _from_message(reply: Mapping[str, Any] | list) -> Command:
+    """An OpenAI message (its tool calls, else its content: text or a list of text
+    parts), a list of tool calls, or one call."""
     calls: Any = reply
     if isinstance(reply, Mapping):
         if reply.get("tool_calls"):
             calls = reply["tool_calls"]
         elif "function" in reply:
             calls = [reply]
-        elif isinstance(reply.get("content"), str):
-            return parse_reply(reply["content"])
+        elif "content" in reply:
+            text = message_text(reply["content"])
+            if text is None:
+                raise ReplyError("a message's content is text or a list of text parts, "
+                                 f"got {type(reply['content']).__name__}")
+            return parse_reply(text)
         else:
             calls = [reply]
     commands = []
     for call in calls if isinstance(calls, list) else [calls]:
-        if not isinstance(call, Mapping):
-            raise ReplyError("a tool call is an object with a function name and arguments")
-        function = call.get("function", call)
+        function = call.get("function", call) if isinstance(call, Mapping) else None
         if not isinstance(function, Mapping):
             raise ReplyError("a tool call is an object with a function name and arguments")
         commands.append((0, _from_call_object(function)))
     if not commands:
         raise ReplyError("the reply has no tool call: call one of the action tools")
-    content = reply.get("content") if isinstance(reply, Mapping) else None
-    return _one(commands, content if isinstance(content, str) else "")
+    content = message_text(reply.get("content")) if isinstance(reply, Mapping) else None
+    return _one(commands, content or "")
 
 
-def _loads(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except ValueError as e:
-        raise ReplyError(f"the arguments are not JSON ({e.msg})") from None
+def message_text(content: Any) -> str | None:
+    """A message's content as text: the text, or its text parts joined (OpenAI's
+    multi-part content, read up to `MAX_REPLY` characters); None when it is neither."""
+    if content is None or isinstance(content, str):
+        return content or ""
+    if not isinstance(content, list):
+        return None
+    parts, length = [], 0
+    for part in content:
+        text = part if isinstance(part, str) else part.get("text") if isinstance(part, Mapping) else None
+        if isinstance(text, str):
+            parts.append(text)
+            length += len(text) + 1
+            if length > MAX_REPLY:
+                break
+    return "\n".join(parts)
 
 
 # -- function style and AutoDroid ------------------------------------------------------------
-_CALL = re.compile(r"\b([A-Za-z_][\w\-]*)\(")  # no space before "(": prose has one
+# a name right before "(" (prose puts a space there), not starting inside a longer word
+_CALL = re.compile(r"(?<![\w-])-*+([A-Za-z_][\w-]*+)\(")
+_NUMBER = r"[-+]?+(?:\d++(?:\.\d*+)?+|\.\d++)(?:[eE][-+]?+\d++)?+"
+_QUOTED = r""""[^"\\\n]*+(?:\\.[^"\\\n]*+)*+"|'[^'\\\n]*+(?:\\.[^'\\\n]*+)*+'"""
+_VALUE = rf"(?:{_QUOTED}|{_NUMBER}|[A-Za-z_]\w*+)"  # a quoted text, a number or a bare word
+_ARG = re.compile(rf"(?:(\w++)\s*+=\s*+)?({_VALUE})")  # positional, or name=value
+_ARGUMENTS = re.compile(rf"\s*+(?:(?:\w++\s*+=\s*+)?{_VALUE}(?:\s*+,\s*+(?:\w++\s*+=\s*+)?{_VALUE})*+)?+"
+                        r"\s*+,?+\s*+\)")
+_ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8})|x([0-9a-fA-F]{2})|(.))", re.S)
+_ESCAPED = {"n": "\n", "t": "\t", "r": "\r", "\\": "\\", "'": "'", '"': '"'}
 
 
-def _calls(text: str):
-    """(start, end, name, arguments) of each ``name(...)`` in ``text``, the closing
-    parenthesis found past quoted text (``type(3, "Wi-Fi (5 GHz)")``)."""
+def _calls(text: str) -> Iterator[tuple[int, int, str, str | None]]:
+    """(start, end, name, arguments) of each ``verb(...)`` in ``text``; the arguments
+    (quoted text may hold parentheses: ``type(3, "Wi-Fi (5 GHz)")``) are None when they
+    are not a list of values, e.g. ``tap(the gear)``. Other names are prose."""
     for m in _CALL.finditer(text):
-        depth, quote, i = 1, "", m.end()
-        while i < len(text) and depth:
-            c = text[i]
-            if quote:
-                if c == "\\":
-                    i += 1
-                elif c == quote:
-                    quote = ""
-            elif c in "'\"":
-                quote = c
-            elif c == "(":
-                depth += 1
-            elif c == ")":
-                depth -= 1
-            i += 1
-        if depth == 0:
-            yield m.start(), i, m.group(1), text[m.end():i - 1]
+        name = m[1]
+        if not _known(name) and _key(name) not in _UNSUPPORTED:
+            continue
+        args = _ARGUMENTS.match(text, m.end())
+        if args is None:
+            yield m.start(1), m.end(), name, None
+        else:
+            yield m.start(1), args.end(), name, text[m.end():args.end() - 1]
+
+
 _AUTODROID = re.compile(
-    r"id\s*=\s*(?P<id>-?\d+)\s*[-,;]?\s*action\s*=\s*(?P<action>[A-Za-z_/]+)"
-    r"(?:\s*[-,;]?\s*input[_ ]text\s*=\s*(?P<text>.*?))?\s*(?:$|\n)", re.I)
+    r"id\s*+=\s*+(?P<id>-?\d++)\s*+[-,;]?+\s*+action\s*+=\s*+(?P<action>[A-Za-z_/]++)"
+    r"(?:\s*+[-,;]?+\s*+input[_ ]text\s*+=\s*+(?P<text>[^\n]*+))?+[^\S\n]*+(?:\n|\Z)", re.I)
 
 
 def _from_autodroid(m: re.Match) -> Command:
-    element = int(m.group("id"))
+    element = _element_id(m["id"])
     if element == -1:
         return _command(_verb("complete"))
-    text = (m.group("text") or "").strip()
+    text = (m["text"] or "").strip()
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":  # a quoted text: its quotes go
         text = text[1:-1]
-    verb = _verb(m.group("action"))
+    verb = _verb(m["action"])
     if verb.name == "type":
         if not text or text.upper() == "N/A":
             raise ReplyError("action=input needs input_text")
@@ -446,20 +578,18 @@ def _from_autodroid(m: re.Match) -> Command:
     return _command(verb, element)
 
 
-def _from_call(name: str, args: str) -> Command | None:
-    """``name(args)`` as a command, None when ``name`` is no verb (prose like "the
-    settings (gear) icon")."""
-    if not _known(name) and _key(name) not in _UNSUPPORTED:
-        return None
+def _from_call(name: str, arguments: str | None) -> Command:
+    """``name(arguments)`` as a command."""
     verb = _verb(name)
-    try:
-        call = ast.parse(f"f({args})", mode="eval").body
-    except SyntaxError:
-        raise ReplyError(f"cannot read the arguments of {name}({args})") from None
-    assert isinstance(call, ast.Call)
-    values = [_literal(a) for a in call.args]
-    named = {k.arg.lower(): _literal(k.value) for k in call.keywords if k.arg}
-    numbers_ = [v for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    if arguments is None:
+        raise ReplyError(f"cannot read the arguments of {name}(...): they are numbers, quoted text or a direction")
+    values, named = [], {}
+    for m in _ARG.finditer(arguments):
+        if m[1]:
+            named[m[1].lower()] = _value(m[2])
+        else:
+            values.append(_value(m[2]))
+    numbers_ = [v for v in values if isinstance(v, (int, float))]
     if verb.name == "tap" and len(values) == 2 and len(numbers_) == 2 and any(isinstance(v, float) for v in values):
         x, y = values
         try:
@@ -470,23 +600,31 @@ def _from_call(name: str, args: str) -> Command | None:
     text = named.get("text")
     direction = named.get("direction")
     for v in values:
-        if isinstance(v, int) and not isinstance(v, bool) and element is None:
+        if isinstance(v, int) and element is None:
             element = v
         elif isinstance(v, str) and v.strip().lower() in DIRECTIONS and verb.name == "scroll" and direction is None:
             direction = v
         elif isinstance(v, str) and verb.name == "type" and text is None:
             text = v
-        elif isinstance(v, str) and re.fullmatch(r"-?\d+", v.strip()) and element is None:
-            element = int(v)
+        elif isinstance(v, str) and _INTEGER.fullmatch(v.strip()) and element is None:
+            element = _integer(v.strip())
         else:
-            raise ReplyError(f"{verb.name} does not take {v!r} there")
+            raise ReplyError(f"{verb.name} does not take {_shown(v)} there")
     return _command(verb, element, text, direction)
 
 
-def _literal(node: ast.expr) -> Any:
-    if isinstance(node, ast.Name):
-        return node.id  # scroll(down): a bare word
-    try:
-        return ast.literal_eval(node)
-    except ValueError:
-        raise ReplyError("arguments are numbers, quoted text or a direction") from None
+def _value(token: str) -> Any:
+    """A value of a call's arguments: quoted text (its escapes read), a number, or a bare word."""
+    if token[0] in "\"'":
+        return _ESCAPE.sub(_unescaped, token[1:-1])
+    if token[0] not in "+-.0123456789":
+        return token  # scroll(down)
+    return _integer(token) if _INTEGER.fullmatch(token) else float(token)
+
+
+def _unescaped(m: re.Match) -> str:
+    code = m[1] or m[2] or m[3]
+    if code:
+        value = int(code, 16)
+        return chr(value) if value <= 0x10FFFF else m[0]
+    return _ESCAPED.get(m[4], m[0])

@@ -1,15 +1,23 @@
 """The text a model is shown each step, in one wording for `TextObservation` and
 `LLMAgent`: the task, the previous actions with what came of each, the last reply that
-could not be used and why, and the screen."""
+could not be used and why, and the screen. A reply can hold any character; the text
+holds only those of `mobile_gym.spaces.TEXT_RANGES` (others are spelled as escapes), so
+it stays in `TextObservation`'s space and encodes as UTF-8 in a request."""
 
 from __future__ import annotations
 
 import base64
 import io
+import re
 from typing import Sequence
 
 import numpy as np
 from PIL import Image
+
+from mobile_gym.actions import _shown
+from mobile_gym.spaces import TEXT_RANGES, char_class
+
+_OUTSIDE = re.compile(f"[^{char_class(TEXT_RANGES)}]")
 
 
 def step_text(instruction: str, past: Sequence[str], keep: int, screen: str, activity: str | None,
@@ -25,7 +33,11 @@ def step_text(instruction: str, past: Sequence[str], keep: int, screen: str, act
         lines.append(f"Your last reply could not be used: {error}")
     lines.append(f"Current screen ({activity or '?'}):")
     lines.append(screen or "(nothing on screen)")
-    return "\n".join(lines)
+    return _OUTSIDE.sub(_escaped, "\n".join(lines))
+
+
+def _escaped(match: re.Match[str]) -> str:
+    return f"\\u{ord(match[0]):04x}"
 
 
 def outcome(said: str, error: str | None, changed: bool, activity: str | None) -> str:
@@ -37,7 +49,7 @@ def outcome(said: str, error: str | None, changed: bool, activity: str | None) -
 
 def said(reply: object) -> str:
     """How an unusable reply is named in the history: its last non-empty line, cut short."""
-    text = reply if isinstance(reply, str) else str(reply)
+    text = reply if isinstance(reply, str) else _shown(reply, 200)
     lines = [line for line in text.strip().splitlines() if line.strip()]
     return (lines[-1] if lines else "(empty reply)")[:80]
 

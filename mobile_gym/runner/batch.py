@@ -32,10 +32,9 @@ import io
 import json
 import os
 import shutil
-import sys
 import tarfile
 import tempfile
-import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Sequence
@@ -48,6 +47,7 @@ from mobile_gym.tasks.catalogue import env_id, task_id
 EPISODES_FILE = "episodes.jsonl"
 TRACES_DIR = "traces"  # with save_traces: one AgentEnv trace per episode, named by trace_dir_name
 PARTIAL_DIR = ".partial"  # under TRACES_DIR: traces being written, not yet recorded
+SHARED_DIR = ".shared"  # under PARTIAL_DIR: one link to each file content the run's traces hold (`share_files`)
 EPISODE_TIMEOUT = 600.0  # seconds; generous: a simulator episode takes well under one
 EXECUTORS = ("process", "ray")  # where episodes run: worker processes here, or a Ray cluster
 
@@ -176,7 +176,8 @@ def _run_job(args: tuple[Job, dict, str | None, dict, str],
         except OSError as e:
             raise StorageError(f"cannot create a trace folder in {partial}: {e.strerror or e}") from e
     record = run_episode(_task(job.task, env_kwargs), job.agent, job.seed, env_kwargs=env_kwargs, trace_dir=trace_dir,
-                         agent_options=agent_options, trace_screenshots=trace_screenshots)
+                         agent_options=agent_options, trace_screenshots=trace_screenshots,
+                         shared_files=None if partial is None else Path(partial) / SHARED_DIR)
     if trace_dir is not None and record["error"] is not None:
         shutil.rmtree(trace_dir, ignore_errors=True)
         trace_dir = None
@@ -277,7 +278,12 @@ def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume:
     if address is not None and executor != "ray":
         raise MobileGymError("an address is a Ray cluster's: it goes with executor='ray'")
 
-    out = Path(out)
+    # paths made absolute once: an agent may change the working directory (in its
+    # constructor, run here, or in a worker), and every trace must still land in ``out``
+    out = Path(os.path.abspath(out))
+    env_kwargs = dict(env_kwargs or {})
+    if env_kwargs.get("dataset") is not None:
+        env_kwargs["dataset"] = os.path.abspath(env_kwargs["dataset"])
     path = out / EPISODES_FILE
     if path.exists() and not resume:
         raise MobileGymError(f"{path} exists: pass resume=True (--resume) to finish that run, or use a new folder")
@@ -290,13 +296,15 @@ def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume:
     first: dict[str, Job] = {}  # agent -> its first job
     for j in todo:
         first.setdefault(j.agent, j)
-    for j in first.values():
-        check_agent(j.agent, _task(j.task, env_kwargs or {}), j.seed, agent_options)
+    names = {j.agent: check_agent(j.agent, _task(j.task, env_kwargs), j.seed, agent_options)
+             for j in first.values()}
+    named = Counter(names.values())
+    names = {spec: name if named[name] == 1 else spec for spec, name in names.items()}  # two agents, one name
     # the embedding model, if a task needs it, loads here once: forked workers inherit it
     # instead of each loading it (5-10 s) inside its first episode's timeout
-    matcher = shared_matcher((env_kwargs or {}).get("embedding_model"))
+    matcher = shared_matcher(env_kwargs.get("embedding_model"))
     for task in dict.fromkeys(j.task for j in todo):
-        matcher.warm_up(_task(task, env_kwargs or {}).annotation)
+        matcher.warm_up(_task(task, env_kwargs).annotation)
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as e:
@@ -310,7 +318,7 @@ def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume:
         shutil.rmtree(partial, ignore_errors=True)
         for j in todo:
             shutil.rmtree(traces / trace_dir_name(j.task, j.agent, j.seed), ignore_errors=True)
-    args = [(j, dict(env_kwargs or {}), str(partial) if save_traces else None, dict(agent_options or {}),
+    args = [(j, dict(env_kwargs), str(partial) if save_traces else None, dict(agent_options or {}),
              trace_screenshots) for j in todo]
     results: list[dict[str, Any]] = []
     log = _EpisodeLog(path)
@@ -320,12 +328,13 @@ def run_batch(jobs: Iterable[Job], out: str | Path, *, workers: int = 1, resume:
                 driver = pool.node_id
                 args = [(*a, driver) for a in args]  # type: ignore[misc]
             for (job, *_), outcome in pool.imap_unordered(args):
-                record, written = ((_lost_record(job, outcome, env_kwargs or {}), None) if isinstance(outcome, Lost)
+                record, written = ((_lost_record(job, outcome, env_kwargs), None) if isinstance(outcome, Lost)
                                    else outcome)
                 if isinstance(written, bytes):
                     written = _unpack_trace(written, partial, job)
                 if written is not None:
                     _place_trace(written, traces / trace_dir_name(job.task, job.agent, job.seed))
+                record["agent_name"] = names[job.agent]
                 log.append(record)
                 results.append(record)
                 if progress is not None:
@@ -354,22 +363,15 @@ def _pool(executor: str, address: str | None, workers: int, timeout: float | Non
 
 
 def progress_printer(stream=None) -> Callable[[int, int, list[dict]], None]:
-    """A one-line progress bar with ETA and the running completion rate, on ``stream``
-    (default: ``sys.stderr`` as it is when called, not when this module was imported)."""
-    stream = sys.stderr if stream is None else stream
-    start = time.monotonic()
+    """A run's progress (`ProgressLine`): episodes done, the running completion rate and
+    errors, on ``stream`` (default: ``sys.stderr`` as it is when called)."""
+    from mobile_gym.progress import ProgressLine
+
+    line = ProgressLine("episodes", stream)
 
     def show(n: int, total: int, results: list[dict]) -> None:
-        elapsed = time.monotonic() - start
-        eta = elapsed / n * (total - n) if n else 0.0
         errors = sum(r["error"] is not None for r in results)
         ok = sum(map(succeeded, results))
-        width = 30
-        bar = "#" * int(width * n / max(total, 1))
-        stream.write(f"\r[{bar:<{width}}] {n}/{total}  success {ok / n:.0%}  errors {errors}  "
-                     f"ETA {eta:4.0f}s ")
-        if n == total:
-            stream.write("\n")
-        stream.flush()
+        line.update(n, total, f"success {ok / n:.0%}  errors {errors}")
 
     return show

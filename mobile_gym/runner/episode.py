@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import importlib
 import inspect
+import itertools
 import json
 import math
 import numbers
@@ -78,17 +81,31 @@ def load_agent(spec: str, task: SimTask, seed: int, options: Mapping[str, Any] |
     return agent
 
 
-def check_agent(spec: str, task: SimTask, seed: int, options: Mapping[str, Any] | None = None) -> None:
+def check_agent(spec: str, task: SimTask, seed: int, options: Mapping[str, Any] | None = None) -> str:
     """Build the agent once, for ``task`` and ``seed``, before a batch starts: a bad spec,
     a class without the `Agent` interface or a constructor that raises is one clear
-    `ConfigError`, not the same error row for every episode."""
+    `ConfigError`, not the same error row for every episode. Returns the agent's name
+    for reports (`agent_name`)."""
     try:
-        load_agent(spec, task, seed, options)
+        return agent_name(load_agent(spec, task, seed, options), spec)
     except MobileGymError:
         raise
     except Exception as e:  # noqa: BLE001 - the agent's constructor is user code
         raise ConfigError(f"cannot build agent {spec!r} (for {task.id}, seed {seed}): "
                              f"{type(e).__name__}: {e}") from e
+
+
+def agent_name(agent: Any, spec: str) -> str:
+    """What reports call an agent: its own ``name`` (a class attribute, as `Agent` has),
+    else the spec it was loaded by (``module:Class``). The record's ``agent`` stays the
+    spec, which names the episode's trace and keys ``--resume``."""
+    name = getattr(agent, "name", None)
+    if isinstance(name, str) and name.strip() and name != Agent.name:  # Agent.name: a subclass that named none
+        return clipped(name.strip(), MAX_NAME)
+    return spec
+
+
+MAX_NAME = 100  # characters of an agent's name kept in a record
 
 
 def base_record(task: SimTask, agent_spec: str, seed: int, *, oracle: bool = True) -> dict[str, Any]:
@@ -116,22 +133,100 @@ def _describe(e: BaseException) -> dict[str, str]:
     return error_info(type(e).__name__, message)
 
 
+MAX_USAGE = 10**12  # an agent-reported count, cost or time at or past this (or below 0) is unknown: None
+
+
 def _number(value: Any) -> int | float | None:
-    """An agent-reported count or cost as a plain number (numpy scalars included), else None."""
-    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
-        return int(value)
-    if isinstance(value, numbers.Real) and math.isfinite(value):
-        return float(value)
-    return None
+    """An agent-reported count or cost as a plain number (numpy scalars included) within
+    [0, `MAX_USAGE`), else None: a server's ``prompt_tokens`` of 10**400 is no count."""
+    try:
+        if isinstance(value, bool):  # a flag, not a count
+            return None
+        if isinstance(value, numbers.Integral):
+            number: int | float = int(value)
+        elif isinstance(value, numbers.Real):
+            number = float(value)
+        else:
+            return None
+    except (ValueError, OverflowError, TypeError):  # a float of 10**400, an odd Real subclass
+        return None
+    return number if 0 <= number < MAX_USAGE else None  # NaN fails both comparisons
+
+
+#: Bounds of what an agent's ``steps`` records keep (`json_safe`): characters of one text,
+#: items of one list or mapping, levels of nesting, and characters of the whole episode's.
+MAX_STEP_TEXT, MAX_STEP_ITEMS, MAX_STEP_DEPTH, MAX_STEPS_CHARS = 10_000, 1_000, 20, 2_000_000
+
+
+def json_safe(value: Any, budget: list[int] | None = None, depth: int = 0) -> Any:
+    """``value`` as plain JSON (what ``episodes.jsonl`` and ``agent_steps.json`` can hold):
+    numpy scalars and arrays as numbers and lists, bytes decoded (bad bytes as ``\\xNN``),
+    sets and tuples as lists, keys as strings, anything else as its ``repr``. Numbers JSON
+    cannot hold (NaN, infinities, integers of thousands of digits) become None, and texts,
+    lists and depth are cut at the bounds above, saying so: whatever an agent records is
+    stored, and never stops the run. ``budget`` (one count for a whole episode) caps the
+    characters of all texts together."""
+    budget = [MAX_STEPS_CHARS] if budget is None else budget
+    if value is None or isinstance(value, (bool, str)):
+        return _text(value, budget) if isinstance(value, str) else value
+    if isinstance(value, (numbers.Integral, numbers.Real)) and not hasattr(value, "shape"):
+        return _finite(value)
+    if hasattr(value, "item") and getattr(value, "shape", None) == ():  # a numpy scalar of another kind
+        return json_safe(value.item(), budget, depth)
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return _text(bytes(value[:MAX_STEP_TEXT * 4]).decode("utf-8", "backslashreplace"), budget)
+    if depth >= MAX_STEP_DEPTH:
+        return f"({type(value).__name__} nested deeper than {MAX_STEP_DEPTH} levels: left out)"
+    if isinstance(value, Mapping):
+        items = list(itertools.islice(value.items(), MAX_STEP_ITEMS))
+        kept = {str(json_safe(k, budget, depth + 1)): json_safe(v, budget, depth + 1) for k, v in items}
+        if len(value) > MAX_STEP_ITEMS:
+            kept["..."] = f"{len(value) - MAX_STEP_ITEMS} more items left out"
+        return kept
+    if hasattr(value, "tolist") and hasattr(value, "size"):  # a numpy array: never its megabytes of pixels
+        if value.size > MAX_STEP_ITEMS:
+            return f"(array of shape {tuple(value.shape)}, {value.dtype}: left out)"
+        return json_safe(value.tolist(), budget, depth)
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = sorted(value, key=repr) if isinstance(value, (set, frozenset)) else value
+        kept = [json_safe(v, budget, depth + 1) for v in itertools.islice(items, MAX_STEP_ITEMS)]
+        if len(value) > MAX_STEP_ITEMS:
+            kept.append(f"... {len(value) - MAX_STEP_ITEMS} more items left out")
+        return kept
+    try:
+        shown = repr(value)
+    except Exception:  # noqa: BLE001 - an agent's object whose __repr__ itself raises
+        shown = f"(unprintable {type(value).__name__})"
+    return _text(shown, budget)
+
+
+def _finite(value: Any) -> int | float | None:
+    """A number JSON holds as written: an int of at most 18 digits, else a finite float."""
+    try:
+        if isinstance(value, numbers.Integral) and -10**18 < value < 10**18:
+            return int(value)
+        number = float(value)
+    except (ValueError, OverflowError, TypeError):
+        return None
+    return number if math.isfinite(number) else None
+
+
+def _text(text: str, budget: list[int]) -> str:
+    """``text`` cut to `MAX_STEP_TEXT` and to what is left of the episode's ``budget``."""
+    limit = max(0, min(MAX_STEP_TEXT, budget[0]))
+    budget[0] -= min(len(text), limit)
+    return clipped(text, limit)
 
 
 def run_episode(task: SimTask, agent_spec: str, seed: int, *, env_kwargs: dict[str, Any] | None = None,
                 trace_dir: Path | None = None, agent_options: Mapping[str, Any] | None = None,
-                trace_screenshots: str = "device") -> dict[str, Any]:
+                trace_screenshots: str = "device", shared_files: Path | None = None) -> dict[str, Any]:
     """Run one episode; errors in the env or the agent become an ``error`` record, which
     keeps the no-success defaults of `base_record` whatever the episode reached. Failing
     to write the trace (``trace_dir``) is not the episode's fault: it raises `StorageError`.
-    ``trace_screenshots`` says which screenshots the trace holds (`TRACE_SCREENSHOTS`)."""
+    ``trace_screenshots`` says which screenshots the trace holds (`TRACE_SCREENSHOTS`);
+    ``shared_files``, where a run's traces meet: a file of the trace whose content is
+    already there becomes a hard link to it (`share_files`)."""
     from mobile_gym.wrappers.record_trace import check_trace_screenshots
 
     check_trace_screenshots(trace_screenshots)
@@ -149,7 +244,8 @@ def run_episode(task: SimTask, agent_spec: str, seed: int, *, env_kwargs: dict[s
             agent = load_agent(agent_spec, task, seed, agent_options)
             outcome = _play(env, agent, seed, step_times, act_times)
             if trace_dir is not None:
-                _save_trace(trace_dir, recorder.trace, outcome.get("agent_steps"))
+                _save_trace(trace_dir, recorder.trace, outcome.get("agent_steps"), recorder.observed_screens,
+                            shared_files)
         finally:
             env.close()
         record.update(outcome)
@@ -210,7 +306,7 @@ def agent_usage(agent: Agent) -> dict[str, Any]:
             fields["tokens_estimated"] = True  # the server sent no counts: estimated from characters
     steps = getattr(agent, "steps", None)
     if isinstance(steps, list) and all(isinstance(step, Mapping) for step in steps):
-        fields["agent_steps"] = [dict(step) for step in steps]
+        fields["agent_steps"] = json_safe(steps)
     return fields
 
 
@@ -221,13 +317,56 @@ USAGE_FIELDS = ("tokens", "tokens_in", "tokens_out", "cost", "model_time", "call
 #: Beside a trace, each step's model reply, reasoning and parsed command (an LLM agent's).
 AGENT_STEPS_FILE = "agent_steps.json"
 
-def _save_trace(trace_dir: Path, trace: Any, agent_steps: list[dict[str, Any]] | None = None) -> None:
+def _save_trace(trace_dir: Path, trace: Any, agent_steps: list[dict[str, Any]] | None = None,
+                screens: list[Any] | None = None, shared_files: Path | None = None) -> None:
+    """The trace, the agent's steps and, from the observed ``screens`` (each state's, when
+    the env observes them in colour), the report's thumbnails: made here, in the worker,
+    once, not by the report from the trace's screenshots. With ``shared_files``, each
+    file already written by the run is stored once (`share_files`)."""
+    from PIL import Image
+
     from mobile_gym.formats.agentenv import write_trace
+    from mobile_gym.runner.html_report import write_thumbnails
 
     try:
         write_trace(trace_dir, trace)
+        if screens is not None:
+            write_thumbnails(trace_dir, (Image.fromarray(screen) for screen in screens))
         if agent_steps is not None:
-            (Path(trace_dir) / AGENT_STEPS_FILE).write_text(json.dumps(agent_steps, indent=1, ensure_ascii=False)
-                                                            + "\n", encoding="utf-8")
+            # a lone surrogate in a reply is written as its JSON escape (\udce9), which reads back the same
+            (Path(trace_dir) / AGENT_STEPS_FILE).write_bytes(
+                (json.dumps(agent_steps, indent=1, ensure_ascii=False) + "\n").encode("utf-8", "backslashreplace"))
+        if shared_files is not None:
+            share_files(Path(trace_dir), shared_files)
     except OSError as e:
         raise StorageError(f"cannot write the trace {trace_dir}: {e.strerror or e}") from e
+
+
+def share_files(folder: Path, store: Path) -> None:
+    """Make each file under ``folder`` whose content a file in ``store`` has a hard link to
+    that file, and link the others into ``store``. A run's traces repeat themselves: both
+    seeds of a task, each app's first screens, a random agent's taps on nothing (in ``make
+    run``, one file of four is distinct for the oracle, one of six for the random agent).
+    Files are named in ``store`` by a hash of their content; linking is atomic, so workers
+    share one store. On a file system without hard links every copy stays."""
+    store.mkdir(parents=True, exist_ok=True)
+    for path in sorted(p for p in folder.rglob("*") if p.is_file() and not p.is_symlink()):
+        try:
+            _share(path, store / (hashlib.blake2b(path.read_bytes(), digest_size=20).hexdigest() + path.suffix))
+        except OSError as e:
+            if e.errno == errno.EMLINK:  # the kept file has as many links as it may: this copy stays
+                continue
+            if e.errno in (errno.EPERM, errno.EXDEV, errno.ENOTSUP):  # no hard links here
+                return
+            raise
+
+
+def _share(path: Path, kept: Path) -> None:
+    """Keep ``path`` as ``kept``, or if a file is kept there already, make ``path`` it."""
+    try:
+        os.link(path, kept)
+    except FileExistsError:
+        if not os.path.samefile(path, kept):
+            link = path.with_name(path.name + ".link")
+            os.link(kept, link)
+            os.replace(link, path)

@@ -2,13 +2,19 @@
 
 Annotators checking the matcher need to see *where* each checkpoint matched and what the
 agent did from each screen, next to the simulator oracle's verdict. One file with the
-thumbnails embedded as ``data:`` URIs, inline CSS and a few lines of plain JS opens
-anywhere (attached to an issue, copied off a server) with no network and no other files.
-Every piece of text from a record, a task or a trace is escaped, and the page is made
-`printable` (no lone surrogates or control characters): dumps, typed text and error
-messages can contain anything. Screenshots come from the run's traces, at the device's
-resolution by default (decoding one costs ~15-30 ms, most of a report's time); a run with
-``--trace-screenshots observation`` keeps small ones, which make the same thumbnails.
+thumbnails and charts embedded as ``data:`` URIs, inline CSS and a few lines of plain JS
+opens anywhere (attached to an issue, copied off a server) with no network and no other
+files. Every piece of text from a record, a task or a trace is escaped, and the page is
+made `printable` (no lone surrogates or control characters): dumps, typed text and error
+messages can contain anything.
+
+A step's thumbnail is made once, by the worker that saved the trace (`write_thumbnails`:
+``<episode>/thumbnails/i.jpg``, from the observed screenshot, ~2 ms), so the report only
+reads small files. A trace without them (written before, or by another tool) has its
+thumbnails made from its screenshots, on several threads: decoding a device-resolution
+screenshot costs ~15-30 ms, and a run has thousands. Each distinct thumbnail is in the
+page once (`Pictures`): a run's screens repeat (``make run``'s reports: 14 MB -> 6 MB for
+the oracle, 37 MB -> 10 MB for the random agent).
 """
 
 from __future__ import annotations
@@ -16,30 +22,41 @@ from __future__ import annotations
 import base64
 import io
 import json
+import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Iterable
 
 from PIL import Image
 
 from mobile_gym.actions import Action
-from mobile_gym.errors import MobileGymError
+from mobile_gym.errors import FormatError, MobileGymError
 from mobile_gym.runner.batch import TRACES_DIR, trace_dir_name
-from mobile_gym.runner.metrics import has_oracle, succeeded, summarize
+from mobile_gym.runner.metrics import has_oracle, shown_agent, succeeded, summarize
 from mobile_gym.report_text import printable
-from mobile_gym.trace import UIState
+from mobile_gym.trace import Trace, UIState
 
 REPORT_FILE = "report.html"
 THUMB_WIDTH = 135  # px; a 1080x2400 screenshot (or 270x600 observation) becomes 135x300, about 5 KB as JPEG
 JPEG_QUALITY = 70
-SUMMARY_COLUMNS = (("episodes", "episodes"), ("errors", "errors"), ("success_rate", "matcher success"),
-                   ("oracle_success_rate", "oracle success"), ("agreement", "agreement"),
-                   ("progress", "progress"), ("steps", "steps"), ("step_efficiency", "step efficiency"),
-                   ("false_finish_rate", "false finish"), ("act_latency", "agent act (ms)"),
-                   ("step_latency", "env step (ms)"))
+#: Beside a trace's captured_data (where no AgentEnv or LlamaTouch reader looks): step i's thumbnail as i.jpg.
+THUMBNAILS_DIR = "thumbnails"
+#: Threads making the thumbnails of traces that have none (Pillow decodes and resizes without the GIL).
+THUMB_THREADS = min(4, os.cpu_count() or 1)
+#: The summary's columns, grouped by what their figures are: (group, ((metric, label), ...)).
+SUMMARY_GROUPS = (
+    ("episodes", (("episodes", "all"), ("errors", "errors"))),
+    ("rate over episodes", (("success_rate", "matcher success"), ("oracle_success_rate", "oracle success"),
+                            ("agreement", "agreement"), ("false_finish_rate", "false finish"))),
+    ("mean per episode", (("progress", "progress"), ("steps", "steps"), ("step_efficiency", "step efficiency"))),
+    ("mean per step, ms", (("act_latency", "agent act"), ("step_latency", "env step"))),
+)
 #: Columns added when a model was asked (the records carry tokens).
-USAGE_COLUMNS = (("tokens_in", "tokens in"), ("tokens_out", "tokens out"), ("cost", "cost ($)"))
+USAGE_GROUP = ("total", (("tokens_in", "tokens in"), ("tokens_out", "tokens out"), ("cost", "cost ($)")))
+#: Called as each episode's section is written: (episodes done, episodes in all).
+Progress = Callable[[int, int], None]
 
 
 @dataclass
@@ -55,10 +72,46 @@ class TaskInfo:
         return self.routes[route] if 0 <= route < len(self.routes) else []
 
 
-def write_html_report(out: str | Path, records: list[dict[str, Any]], *, dataset: str | Path | None = None) -> Path:
+@dataclass(frozen=True)
+class Thumbnail:
+    """A step's JPEG thumbnail and its size (read from the JPEG's header)."""
+
+    jpeg: bytes
+    size: tuple[int, int]  # (width, height) in px
+
+
+@dataclass
+class Screens:
+    """An episode's trace as the report shows it: its states and each one's thumbnail
+    (or why there is none); or why there is no readable trace."""
+
+    trace: Trace | None = None
+    thumbnails: list[Thumbnail | MobileGymError] = field(default_factory=list)
+    problem: str | None = None
+
+
+class Pictures:
+    """Each distinct thumbnail of the page once, as a CSS class whose background it is: a
+    run's traces repeat their screens (two seeds of a task, an app's first screens, a
+    random agent's taps on nothing): a third or fewer of a run's thumbnails are distinct."""
+
+    def __init__(self) -> None:
+        self._classes: dict[bytes, str] = {}
+
+    def css_class(self, jpeg: bytes) -> str:
+        return self._classes.setdefault(jpeg, f"t{len(self._classes)}")
+
+    def style(self) -> str:
+        return "".join(f".{name}{{background-image:url({_data_uri(jpeg)})}}\n" for jpeg, name in self._classes.items())
+
+
+def write_html_report(out: str | Path, records: list[dict[str, Any]], *, dataset: str | Path | None = None,
+                      progress: Progress | None = None) -> Path:
     """Write ``out/report.html`` for ``records`` (with screenshots for the episodes whose
     traces are in ``out/traces``; ``dataset``: the LlamaTouch dataset that judged a
-    phone's tasks); returns its path."""
+    phone's tasks); returns its path. ``progress`` is called after each episode."""
+    from mobile_gym.runner.plots import charts
+
     out = Path(out)
     tasks = {r["task"]: task_info(r["task"], dataset) for r in records}
     traces = out / TRACES_DIR
@@ -66,19 +119,34 @@ def write_html_report(out: str | Path, records: list[dict[str, Any]], *, dataset
     for n, r in enumerate(records):
         by_task.setdefault(r["task"], []).append((n, r))
     order = sorted(by_task)
+    summary = summarize(records)
     body = [
         "<h1>mobile_gym run report</h1>",
         f"<p class='meta'>{_count(len(records), 'episode')} of {_count(len(order), 'task')}, "
         f"from <code>{escape(str(out))}</code>.</p>",
         _no_traces_note(traces, records),
-        _summary_tables(records, order, by_task),
+        _summary_table(summary),
+        _charts(charts(summary, records)),
+        _task_index(order, by_task),
         _toolbar(),
     ]
-    for t, task in enumerate(order):
-        episodes = sorted(by_task[task], key=lambda e: (str(e[1]["agent"]), e[1]["seed"]))
-        body.append(_task_section(t, task, tasks[task], episodes, traces))
+    episodes = {task: sorted(by_task[task], key=lambda e: (str(e[1]["agent"]), e[1]["seed"])) for task in order}
+    folders = [traces / trace_dir_name(r["task"], str(r["agent"]), r["seed"])
+               for task in order for _, r in episodes[task]]
+    pictures = Pictures()
+    with ThreadPoolExecutor(THUMB_THREADS) as pool:
+        screens = pool.map(_screens, folders)  # in order, made ahead of the section being written
+        done = 0
+        for t, task in enumerate(order):
+            sections = []
+            for n, r in episodes[task]:
+                sections.append(_episode(n, r, tasks[task], next(screens), folders[done], pictures))
+                done += 1
+                if progress is not None:
+                    progress(done, len(records))
+            body.append(_task_section(t, task, tasks[task], episodes[task], sections))
     path = out / REPORT_FILE
-    path.write_text(printable(_page("\n".join(body))), encoding="utf-8")  # whatever text the records hold
+    path.write_text(printable(_page("\n".join(body), pictures.style())), encoding="utf-8")  # any text records hold
     return path
 
 
@@ -95,16 +163,64 @@ def task_info(env_id: str, dataset: str | Path | None = None) -> TaskInfo:
         return TaskInfo(problem=str(e))
 
 
-def thumbnail(image: Image.Image) -> str:
-    """A JPEG thumbnail THUMB_WIDTH wide (never enlarged) as a data: URI. A trace's
-    device-resolution screenshot is first reduced by a whole factor (``reducing_gap``):
-    four times faster than Lanczos over all its pixels, and the same picture at 135 px."""
+def thumbnail_jpeg(image: Image.Image) -> bytes:
+    """A JPEG thumbnail THUMB_WIDTH wide (never enlarged). A device-resolution screenshot
+    is first reduced by a whole factor (``reducing_gap``): four times faster than Lanczos
+    over all its pixels, and the same picture at 135 px."""
     width = min(THUMB_WIDTH, image.width)
     height = max(1, round(image.height * width / image.width))
     small = image.convert("RGB").resize((width, height), Image.Resampling.LANCZOS, reducing_gap=2.0)
     buf = io.BytesIO()
     small.save(buf, "JPEG", quality=JPEG_QUALITY, optimize=True)
-    return "data:image/jpeg;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
+    return buf.getvalue()
+
+
+def write_thumbnails(episode_dir: str | Path, pictures: Iterable[Image.Image]) -> None:
+    """Write each step's thumbnail beside a trace (``<episode_dir>/thumbnails/i.jpg``), for
+    the report to read instead of decoding the screenshots; ``pictures``: the trace's
+    screens in order, at any size."""
+    folder = Path(episode_dir) / THUMBNAILS_DIR
+    folder.mkdir()
+    for i, picture in enumerate(pictures):
+        (folder / f"{i}.jpg").write_bytes(thumbnail_jpeg(picture))
+
+
+def _data_uri(jpeg: bytes) -> str:
+    return "data:image/jpeg;base64," + base64.b64encode(jpeg).decode("ascii")
+
+
+def _screens(folder: Path) -> Screens:
+    """An episode's trace and thumbnails: those its worker wrote, else made from its
+    screenshots (a screenshot that cannot be read is its step's problem, not the trace's)."""
+    from mobile_gym.formats.agentenv import read_trace
+
+    if not folder.is_dir():
+        return Screens()
+    try:
+        trace = read_trace(folder)
+    except MobileGymError as e:
+        return Screens(problem=str(e))
+    thumbnails: list[Thumbnail | MobileGymError] = []
+    for i, state in enumerate(trace):
+        try:
+            thumbnails.append(_thumbnail(folder / THUMBNAILS_DIR / f"{i}.jpg", state))
+        except MobileGymError as e:
+            thumbnails.append(e)
+    return Screens(trace, thumbnails)
+
+
+def _thumbnail(path: Path, state: UIState) -> Thumbnail:
+    """The thumbnail the worker wrote at ``path``, else one made from the state's
+    screenshot (by a state of its own: the decoded screenshot is not kept with the trace)."""
+    try:
+        jpeg = path.read_bytes()
+    except OSError:
+        jpeg = thumbnail_jpeg(UIState(screenshot_path=state.screenshot_path, index=state.index).image)
+    try:
+        with Image.open(io.BytesIO(jpeg)) as image:  # reads the header alone
+            return Thumbnail(jpeg, image.size)
+    except Image.UnidentifiedImageError:
+        raise FormatError(path, "thumbnail is not a readable image") from None
 
 
 def matched_steps(record: dict[str, Any]) -> dict[int, int]:
@@ -130,7 +246,12 @@ def _metric(name: str, v: Any) -> str:
     """A summary cell; latencies (seconds per step in the records) in milliseconds."""
     if name == "cost" and isinstance(v, float):
         return f"{v:.4f}"
-    return _fmt(v * 1000 if name.endswith("_latency") and v is not None else v)
+    return _ms(v) if name.endswith("_latency") else _fmt(v)
+
+
+def _ms(seconds: Any) -> str:
+    """A latency in milliseconds, the report's one unit of time."""
+    return f"{seconds * 1000:.1f}" if isinstance(seconds, (int, float)) else "-"
 
 
 def _no_traces_note(traces: Path, records: list[dict[str, Any]]) -> str:
@@ -140,18 +261,25 @@ def _no_traces_note(traces: Path, records: list[dict[str, Any]]) -> str:
             "need <code>mobile-gym run --save-traces</code>.</p>")
 
 
-def _summary_tables(records: list[dict[str, Any]], order: list[str],
-                    by_task: dict[str, list[tuple[int, dict[str, Any]]]]) -> str:
-    """The summary by agent (as in summary.json) and an index of tasks linking to them."""
-    summary = summarize(records)
-    columns = SUMMARY_COLUMNS + (USAGE_COLUMNS if summary["overall"]["tokens"] is not None else ())
-    head = "".join(f"<th>{escape(label)}</th>" for _, label in columns)
+def _summary_table(summary: dict[str, Any]) -> str:
+    """The summary by agent (as in summary.json), its columns under what their figures
+    are (counts, rates, means per episode or per step, run totals); it scrolls sideways
+    in a narrow window."""
+    groups = SUMMARY_GROUPS + ((USAGE_GROUP,) if summary["overall"]["tokens"] is not None else ())
+    columns = [c for _, group in groups for c in group]
+    head = ("<tr><th rowspan='2'>agent</th>"
+            + "".join(f"<th colspan='{len(group)}' class='group'>{escape(name)}</th>" for name, group in groups)
+            + "</tr><tr>" + "".join(f"<th>{escape(label)}</th>" for _, label in columns) + "</tr>")
     rows = [f"<tr><td>{escape(name)}</td>" + "".join(f"<td>{_metric(c, m[c])}</td>" for c, _ in columns)
             + "</tr>" for name, m in summary["by_agent"].items()]
     rows.append("<tr class='total'><td>all</td>"
                 + "".join(f"<td>{_metric(c, summary['overall'][c])}</td>" for c, _ in columns) + "</tr>")
-    agents = f"<table class='summary'><tr><th>agent</th>{head}</tr>{''.join(rows)}</table>"
-    index = ["<table class='summary'><tr><th>task</th><th>episodes</th><th>matcher success</th>"
+    return f"<h2>Summary</h2><div class='wide'><table class='summary'>{head}{''.join(rows)}</table></div>"
+
+
+def _task_index(order: list[str], by_task: dict[str, list[tuple[int, dict[str, Any]]]]) -> str:
+    """A row per task linking to its section: episodes, successes, disagreements, errors."""
+    index = ["<div class='wide'><table class='summary'><tr><th>task</th><th>episodes</th><th>matcher success</th>"
              "<th>oracle success</th><th>matcher &ne; oracle</th><th>errors</th></tr>"]
     for t, task in enumerate(order):
         rs = [r for _, r in by_task[task]]
@@ -161,8 +289,19 @@ def _summary_tables(records: list[dict[str, Any]], order: list[str],
             f"<td>{_successes(rs, 'success')}/{len(rs)}</td><td>{_oracle_successes(rs)}</td>"
             f"<td{' class=warn' if disagree else ''}>{disagree}</td>"
             f"<td>{sum(r.get('error') is not None for r in rs)}</td></tr>")
-    index.append("</table>")
-    return f"<h2>Summary</h2>{agents}<h2>Tasks</h2>{''.join(index)}"
+    index.append("</table></div>")
+    return f"<h2>Tasks</h2>{''.join(index)}"
+
+
+def _charts(images: dict[str, Image.Image]) -> str:
+    """The run's charts (`mobile_gym.runner.plots`), inline as the screenshots are."""
+    shown = []
+    for name, image in images.items():
+        buf = io.BytesIO()
+        image.save(buf, "PNG", optimize=True)
+        uri = "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
+        shown.append(f"<img src='{uri}' width='{image.width}' height='{image.height}' alt='{escape(name)}'>")
+    return f"<h2>Charts</h2><div class='charts'>{''.join(shown)}</div>"
 
 
 def _toolbar() -> str:
@@ -185,13 +324,13 @@ def _oracle_successes(records: list[dict[str, Any]]) -> str:
     return f"{_successes(judged, 'oracle_success')}/{len(judged)}" if judged else "-"
 
 
-def _task_section(t: int, task: str, info: TaskInfo, episodes: list[tuple[int, dict]], traces: Path) -> str:
+def _task_section(t: int, task: str, info: TaskInfo, episodes: list[tuple[int, dict]], sections: list[str]) -> str:
     about = (f"<p class='instruction'>{escape(info.instruction)}</p>" if info.instruction is not None
              else f"<p class='note'>{escape(info.problem or '')}</p>")
     head = (f"<h2>{escape(task)}</h2>{about}<p class='meta'>{_count(len(episodes), 'episode')}, matcher success "
             f"{_successes([r for _, r in episodes], 'success')}/{len(episodes)}</p>")
     return (f"<section class='task' id='task-{t}'>{head}"
-            + "".join(_episode(n, r, info, traces) for n, r in episodes) + "</section>")
+            + "".join(sections) + "</section>")
 
 
 def _disagrees(record: dict[str, Any]) -> bool:
@@ -199,7 +338,7 @@ def _disagrees(record: dict[str, Any]) -> bool:
             and bool(record["success"]) != bool(record["oracle_success"]))
 
 
-def _episode(n: int, r: dict[str, Any], info: TaskInfo, traces: Path) -> str:
+def _episode(n: int, r: dict[str, Any], info: TaskInfo, screens: Screens, folder: Path, pictures: Pictures) -> str:
     """One episode: a header line of verdicts, then (when opened) the instruction,
     checkpoints and steps. Disagreements and errors start open."""
     error = r.get("error")
@@ -217,7 +356,7 @@ def _episode(n: int, r: dict[str, Any], info: TaskInfo, traces: Path) -> str:
         parts.append(f"<pre class='error'>{escape(str(error.get('kind')))}: {escape(str(error.get('message')))}</pre>")
     parts.append(_checkpoints(info, int(r.get("route") or 0), matched, bool(r.get("success"))))
     replies = _replies_by_step(r.get("agent_steps"))
-    parts.append(_steps(traces / trace_dir_name(r["task"], str(r["agent"]), r["seed"]), matched, error, replies))
+    parts.append(_steps(screens, folder, matched, error, replies, pictures))
     parts.append("</div></details></section>")
     return "".join(parts)
 
@@ -228,7 +367,8 @@ def _verdict(label: str, ok: bool) -> str:
 
 def _header(r: dict[str, Any]) -> str:
     error = r.get("error")
-    bits = [f"<span class='who'>{escape(str(r['agent']))} &middot; seed {escape(str(r['seed']))}</span>"]
+    bits = [f"<span class='who' title='{escape(printable(r['agent']))}'>{escape(printable(shown_agent(r)))} "
+            f"&middot; seed {escape(str(r['seed']))}</span>"]
     if error:
         bits.append(f"<span class='badge err'>error: {escape(str(error.get('kind')))}</span>")
     else:
@@ -242,13 +382,9 @@ def _header(r: dict[str, Any]) -> str:
     if r.get("tokens") is not None:  # a model was asked: its cost and time, apart from the env's
         cost = "cost unknown" if r.get("cost") is None else f"${r['cost']:.4f}"
         bits.append(f"<span class='stats usage'>{_fmt(r.get('tokens_in'))} tokens in &middot; "
-                    f"{_fmt(r.get('tokens_out'))} out &middot; {cost} &middot; model {_seconds(r.get('act_latency'))}"
-                    f"/step &middot; env {_seconds(r.get('step_latency'))}/step</span>")
+                    f"{_fmt(r.get('tokens_out'))} out &middot; {cost} &middot; model {_ms(r.get('act_latency'))} ms"
+                    f"/step &middot; env {_ms(r.get('step_latency'))} ms/step</span>")
     return " ".join(bits)
-
-
-def _seconds(v: Any) -> str:
-    return f"{v:.3g} s" if isinstance(v, (int, float)) else "-"
 
 
 def _replies_by_step(agent_steps: Any) -> dict[int, tuple[int, dict[str, Any]]]:
@@ -298,20 +434,20 @@ def _checkpoints(info: TaskInfo, route: int, matched: dict[int, int], success: b
     return f"{which}<ol class='checkpoints'>{''.join(items)}</ol>"
 
 
-def _steps(folder: Path, matched: dict[int, int], error: Any,
-           replies: dict[int, tuple[int, dict[str, Any]]]) -> str:
+def _steps(screens: Screens, folder: Path, matched: dict[int, int], error: Any,
+           replies: dict[int, tuple[int, dict[str, Any]]], pictures: Pictures) -> str:
     """The trace's screens as thumbnails with the action taken from each (and the model's
     reply that chose it), and a badge on the steps where checkpoints matched; a note when
     there is no readable trace (the replies are listed anyway)."""
-    from mobile_gym.formats.agentenv import read_trace
-
     def reply(i: int) -> str:
         if i not in replies:
             return ""
         k, record = replies[i]
         return _reply(k, record, i == 0 or replies.get(i - 1, (None,))[0] != k)
 
-    if not folder.is_dir():
+    if screens.problem is not None:
+        return f"<p class='note'>Trace unreadable: {escape(screens.problem)}</p>"
+    if screens.trace is None:
         if not folder.parent.is_dir():
             why = "screenshots need <code>--save-traces</code>"
         elif error:
@@ -320,28 +456,39 @@ def _steps(folder: Path, matched: dict[int, int], error: Any,
             why = f"<code>{escape(folder.parent.name)}/{escape(folder.name)}</code> is missing"
         listed = "".join(f"<li>step {i}: {reply(i)}</li>" for i in sorted(replies))
         return f"<p class='note'>No trace: {why}.</p>" + (f"<ol class='replies'>{listed}</ol>" if listed else "")
-    try:
-        trace = read_trace(folder)
-    except MobileGymError as e:
-        return f"<p class='note'>Trace unreadable: {escape(str(e))}</p>"
     hits: dict[int, list[int]] = {}
     for k, step in matched.items():
         hits.setdefault(step, []).append(k)
-    return "<div class='steps'>" + "".join(_step(i, s, sorted(hits.get(i, [])), reply(i))
-                                           for i, s in enumerate(trace)) + "</div>"
+    figures = []
+    for i, (state, thumb) in enumerate(zip(screens.trace, screens.thumbnails)):
+        unused = bool(replies.get(i, (0, {}))[1].get("parse_error"))
+        picture = _picture(i, thumb, pictures, "" if unused else _touch_marks(state.action))
+        figures.append(_step(i, state, picture, sorted(hits.get(i, [])), reply(i), unused))
+    return "<div class='steps'>" + "".join(figures) + "</div>"
 
 
-def _step(i: int, state: UIState, checkpoints: list[int], reply: str = "") -> str:
-    try:
-        picture = (f"<div class='shot'><img src='{thumbnail(state.image)}' width='{THUMB_WIDTH}' "
-                   f"alt='step {i} screenshot' loading='lazy'>{_touch_marks(state.action)}</div>")
-    except MobileGymError as e:
-        picture = f"<div class='noimg'>{escape(str(e))}</div>"
+def _picture(i: int, thumb: Thumbnail | MobileGymError, pictures: Pictures, marks: str) -> str:
+    """A step's thumbnail (the background of its `Pictures` class), with ``marks`` on it."""
+    if isinstance(thumb, MobileGymError):
+        return f"<div class='noimg'>{escape(str(thumb))}</div>"
+    width, height = thumb.size
+    return (f"<div class='shot {pictures.css_class(thumb.jpeg)}' role='img' aria-label='step {i} screenshot' "
+            f"style='width:{width}px;height:{height}px'>{marks}</div>")
+
+
+def _step(i: int, state: UIState, picture: str, checkpoints: list[int], reply: str, unused: bool) -> str:
+    """One step's figure. A step whose reply could not be used (``unused``) did nothing:
+    it shows as no action (its reply, below, says why), not as the no-op the env was given."""
     badges = "".join(f"<span class='badge ok'>&#10003; C{k + 1}</span>" for k in checkpoints)
-    action = escape(str(state.action)) if state.action is not None else "(end)"
+    if state.action is None:
+        action = "<code>(end)</code>"
+    elif unused:
+        action = "<span class='none'>no action: the reply could not be used</span>"
+    else:
+        action = f"<code>{escape(str(state.action))}</code>"
     title = escape(state.activity or "activity unknown")
     return (f"<figure class='step{' hit' if checkpoints else ''}' title='{title}'>{picture}"
-            f"<figcaption><b>step {i}</b> {badges}<code>{action}</code>{reply}</figcaption></figure>")
+            f"<figcaption><b>step {i}</b> {badges}{action}{reply}</figcaption></figure>")
 
 
 def _touch_marks(action: Action | None) -> str:
@@ -364,7 +511,10 @@ h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:22px 0 6px}
 code{font:12px/1.3 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace}
 .meta{color:#666;margin:2px 0 8px}.note{color:#8a5a00;background:#fff6e0;padding:6px 10px;border-radius:4px}
 table.summary{border-collapse:collapse;margin:6px 0 10px;background:#fff}
-.summary th,.summary td{border:1px solid #dcdce2;padding:3px 8px;text-align:right}
+.wide{max-width:100%;overflow-x:auto}.summary th.group{text-align:center;font-weight:500;color:#555}
+.charts{display:flex;flex-wrap:wrap;gap:10px}.charts img{max-width:100%;height:auto;border:1px solid #dcdce2}
+.none{display:block;font-size:11px;color:#a50e0e}
+.summary th,.summary td{border:1px solid #dcdce2;padding:3px 6px;text-align:right}.summary{font-size:13px}
 .summary th{background:#f0f0f4}.summary td:first-child,.summary th:first-child{text-align:left}
 .summary tr.total td{font-weight:600}.summary td.warn{background:#ffe3c2;font-weight:600}
 .toolbar{position:sticky;top:0;background:#fafafb;padding:8px 0;border-bottom:1px solid #dcdce2;z-index:1}
@@ -386,7 +536,7 @@ pre.error{white-space:pre-wrap;word-break:break-word;background:#f3e5f5;padding:
 .steps{display:flex;flex-wrap:wrap;gap:8px;padding:4px 0}
 figure.step{margin:0;width:135px;border:1px solid #dcdce2;border-radius:4px;background:#fff;overflow:hidden}
 figure.step.hit{border:2px solid #1e8e3e}
-figure.step img{display:block;width:135px;height:auto;background:#eee}.shot{position:relative}
+.shot{position:relative;background-color:#eee;background-size:100% 100%;background-repeat:no-repeat}
 .shot span{position:absolute;width:10px;height:10px;margin:-7px 0 0 -7px;border-radius:50%;border:2px solid #fff;
  box-shadow:0 0 0 1px #d93025}.shot .touch{background:#d93025}.shot .lift{background:transparent;border-color:#d93025}
 figcaption{padding:3px 4px;font-size:12px}figcaption code{display:block;word-break:break-all;font-size:11px}
@@ -405,8 +555,9 @@ if (location.hash === '#expand') openAll(true);  // report.html#expand opens eve
 """
 
 
-def _page(body: str) -> str:
+def _page(body: str, pictures: str) -> str:
     return ("<!DOCTYPE html>\n<html lang='en'><head><meta charset='utf-8'>"
             "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-            f"<title>mobile_gym run report</title><style>{STYLE}</style></head>\n<body>\n{body}\n"
+            f"<title>mobile_gym run report</title><style>{STYLE}</style><style>{pictures}</style></head>\n"
+            f"<body>\n{body}\n"
             f"<script>{SCRIPT}</script></body></html>\n")

@@ -23,13 +23,13 @@ import json
 from collections import Counter
 from pathlib import Path
 from statistics import mean
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from mobile_gym.report_text import printable
 
 BREAKDOWNS = ("agent", "app", "category", "difficulty")
 DIFFICULTY_ORDER = ("easy", "medium", "hard")
-CSV_FIELDS = ("task", "agent", "seed", "app", "category", "difficulty", "golden_steps", "success",
+CSV_FIELDS = ("task", "agent", "agent_name", "seed", "app", "category", "difficulty", "golden_steps", "success",
               "oracle_success", "progress", "steps", "success_step", "terminated_by", "false_finish",
               "over_execution", "wall_time", "step_latency", "act_latency", "tokens", "tokens_in", "tokens_out", "cost",
               "error_kind", "error")
@@ -58,6 +58,12 @@ def succeeded(record: dict[str, Any], verdict: str = "success") -> bool:
 def has_oracle(record: dict[str, Any]) -> bool:
     """Whether the episode ran where an oracle judged it (the simulator), not on a phone."""
     return record.get("oracle_success") is not None
+
+
+def shown_agent(record: dict[str, Any]) -> str:
+    """The agent as reports name it: its own name (``agent_name``, absent from records of
+    older runs), else its spec."""
+    return record.get("agent_name") or record["agent"]
 
 
 def aggregate(records: list[dict[str, Any]]) -> dict[str, Any]:
@@ -103,15 +109,17 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
     for key in BREAKDOWNS:
         groups: dict[str, list] = {}
         for r in rows:
-            groups.setdefault(str(r[key]), []).append(r)
+            groups.setdefault(str(shown_agent(r) if key == "agent" else r[key]), []).append(r)
         order = sorted(groups, key=lambda g: (DIFFICULTY_ORDER.index(g), g) if key == "difficulty" else (0, g))
         out[f"by_{key}"] = {name: aggregate(groups[name]) for name in order}
     return out
 
 
-def write_reports(out: str | Path, records: list[dict[str, Any]], *, dataset: str | Path | None = None) -> dict[str, Any]:
+def write_reports(out: str | Path, records: list[dict[str, Any]], *, dataset: str | Path | None = None,
+                  progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """``summary.json``, ``episodes.csv``, the PNG charts and ``report.html`` in ``out``
-    (``dataset``: the LlamaTouch dataset that judged a phone's tasks); returns the summary."""
+    (``dataset``: the LlamaTouch dataset that judged a phone's tasks; ``progress``: called
+    with (episodes done, episodes) as the report is written); returns the summary."""
     out = Path(out)
     summary = summarize(records)
     (out / "summary.json").write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
@@ -120,7 +128,7 @@ def write_reports(out: str | Path, records: list[dict[str, Any]], *, dataset: st
         writer.writeheader()
         for r in records:
             error = r.get("error") or {}
-            row = {**{k: r.get(k) for k in CSV_FIELDS}, "difficulty": difficulty(r["golden_steps"]),
+            row = {**{k: r.get(k) for k in CSV_FIELDS}, "agent_name": shown_agent(r), "difficulty": difficulty(r["golden_steps"]),
                    "success": succeeded(r), "oracle_success": succeeded(r, "oracle_success") if has_oracle(r) else None,
                    "error_kind": error.get("kind"), "error": error.get("message")}
             writer.writerow({k: printable(v) if isinstance(v, str) else v for k, v in row.items()})
@@ -129,7 +137,7 @@ def write_reports(out: str | Path, records: list[dict[str, Any]], *, dataset: st
     write_plots(out, summary, records)
     from mobile_gym.runner.html_report import write_html_report
 
-    write_html_report(out, records, dataset=dataset)
+    write_html_report(out, records, dataset=dataset, progress=progress)
     return summary
 
 

@@ -16,7 +16,7 @@ from mobile_gym.simulator.apps import DEFAULT_INSTALLED, FACTORIES, resolve_pack
 from mobile_gym.simulator.dynamics import Dynamics, get_dynamics
 from mobile_gym.simulator.profiles import DEFAULT_PROFILE, DeviceProfile, get_profile
 from mobile_gym.simulator.render import Renderer, check_screenshot_size
-from mobile_gym.simulator.runtime import Frame, Runtime
+from mobile_gym.simulator.runtime import ENTER_KEY, Frame, Runtime
 from mobile_gym.trace import UIState
 
 SETUP_KEYS = ("launch", "install", "uninstall", "apps")
@@ -136,6 +136,15 @@ class SimulatedDevice(Device):
         """Read-only view of an installed app's state, for task oracles
         (e.g. ``app_state("settings").wifi_enabled``)."""
         return self._live().app(resolve_package(app)).view()
+
+    def enter_key(self) -> tuple[float, float]:
+        """Where the keyboard draws its Enter key (its centre, normalised), whether the
+        keyboard shows now or not: a record that writes an ENTER as the tap on that key,
+        as LlamaTouch's does, needs it for screens without the keyboard."""
+        window = self._live().keyboard_window().in_place()
+        left, top, right, bottom = next(v.clip for v in window.root.walk() if v.rid == ENTER_KEY)
+        W, H = self.profile.size
+        return (left + right) / 2 / W, (top + bottom) / 2 / H
 
     @property
     def runtime(self) -> Runtime:

@@ -34,6 +34,8 @@ from mobile_gym.ui.hierarchy import ViewHierarchy
 SYSTEMUI = "com.android.systemui"
 KEYBOARD_PACKAGE = "com.google.android.inputmethod.latin"
 LAUNCHER_PACKAGE = "com.google.android.apps.nexuslauncher"
+#: The keyboard's Enter (IME action) key, by Gboard's id.
+ENTER_KEY = f"{KEYBOARD_PACKAGE}:id/key_pos_ime_action"
 SECONDS_PER_ACTION = 5  # virtual time an action takes (agents are not instant)
 KEYBOARD_DP = 264
 
@@ -527,8 +529,7 @@ class Runtime:
         top, bottom = self._bars_px()
         surface = app.dialogs[-1] if app.dialogs else activity
         if self.keyboard and surface.focus is not None:
-            windows.append(self._system_window("keyboard", None, KEYBOARD_PACKAGE, self._keyboard,
-                                               (0, bottom - kb_px(density), W, bottom)))
+            windows.append(self.keyboard_window())
         if self.toast_text:
             box = (0, bottom - int(120 * density), W, bottom - int(72 * density))
             windows.append(self._system_window("toast", self.toast_text, app.package, self._toast, box,
@@ -671,9 +672,16 @@ class Runtime:
                                  rid="android:id/message")],
                     style="toast", w=min(320, 8 * len(text) + 48), h=48, pad=(0, 0, 0, 0), radius=24, align="center")
 
+    def keyboard_window(self) -> Window:
+        """The soft keyboard's window, above the navigation bar: what shows while a field
+        has the focus (made whether it shows now or not)."""
+        bottom = self._bars_px()[1]
+        return self._system_window("keyboard", None, KEYBOARD_PACKAGE, self._keyboard,
+                                   (0, bottom - kb_px(self.profile.density), self.profile.size[0], bottom))
+
     def _keyboard(self) -> View:
         return View(FRAME, [
-            View(IMAGE_BUTTON, rid=f"{KEYBOARD_PACKAGE}:id/key_pos_ime_action", desc="Enter",
+            View(IMAGE_BUTTON, rid=ENTER_KEY, desc="Enter",
                  icon="enter", on_click=self.enter, w=72, h=56, align="bottom_right"),
         ], orient="z", rid=f"{KEYBOARD_PACKAGE}:id/keyboard_holder", style="keyboard",
             pad=(0, 0, 8, 8))

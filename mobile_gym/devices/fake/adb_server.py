@@ -123,9 +123,10 @@ class FakePhoneServer:
     def faults(self, serial: str) -> Faults:
         return self.phone(serial).faults
 
-    def console_port(self, serial: str, token: str | None = None) -> int:
-        """The port of the phone's emulator console (``adb emu``: snapshots), on 127.0.0.1."""
-        return self.phone(serial).console_port(token)
+    def console_port(self, serial: str, token: str | None = None, port: int = 0) -> int:
+        """The port of the phone's emulator console (``adb emu``: snapshots), on 127.0.0.1
+        (`FakePhone.console_port`)."""
+        return self.phone(serial).console_port(token, port)
 
     def add_device(self, serial: str, device: Any = None) -> FakePhone:
         """Plug in a phone (a fresh `SimulatedDevice` unless one is given)."""

@@ -2,8 +2,9 @@
 
 A real emulator listens on its console port (5554 for ``emulator-5554``) for a line
 protocol: a banner ending in ``OK``, ``auth <token>`` when the emulator asks for it,
-then commands each answered by ``OK`` or ``KO: reason``. The fake listens on a free
-loopback port instead (`FakePhone.console_port`), and knows the ``avd snapshot``
+then commands each answered by ``OK`` or ``KO: reason``. The fake listens on the
+loopback port it is given (`FakePhone.console_port`: a free one unless asked for the
+serial's, as ``mobile-gym fake-device`` does), and knows the ``avd snapshot``
 commands: ``save``, ``load``, ``delete``, ``list``. A snapshot holds the simulated
 phone's whole state (screens, apps, their random generator), so loading one makes the
 phone exactly what it was when saved; the uiautomator2 server and the phone's
@@ -13,9 +14,12 @@ properties are left as they are.
 from __future__ import annotations
 
 import logging
+import os
 import socket
 import threading
 from typing import TYPE_CHECKING
+
+from mobile_gym.errors import ConfigError, DeviceError
 
 if TYPE_CHECKING:
     from mobile_gym.devices.fake.phone import FakePhone
@@ -31,12 +35,19 @@ HELP = "Android console commands:\r\n    help\r\n    auth\r\n    avd snapshot sa
 
 
 class FakeConsole:
-    """A console listening on 127.0.0.1 for one phone; ``token`` None asks for no auth."""
+    """A console listening on 127.0.0.1:``port`` (0: a free port) for one phone;
+    ``token`` None asks for no auth."""
 
-    def __init__(self, phone: FakePhone, token: str | None = None) -> None:
+    def __init__(self, phone: FakePhone, token: str | None = None, port: int = 0) -> None:
+        if not isinstance(port, int) or isinstance(port, bool) or not 0 <= port <= 65535:
+            raise ConfigError(f"an emulator console's port is from 0 (a free one) to 65535; got {port!r}")
         self.phone = phone
         self.token = token
-        self._listener = socket.create_server(("127.0.0.1", 0))
+        try:
+            self._listener = socket.create_server(("127.0.0.1", port))
+        except OSError as exc:
+            raise DeviceError(f"cannot listen on 127.0.0.1:{port} for {phone.serial}'s emulator console: "
+                              f"{os.strerror(exc.errno) if exc.errno else exc}") from None
         self.port: int = self._listener.getsockname()[1]
         self._closing = threading.Event()
         self._sessions: set[socket.socket] = set()

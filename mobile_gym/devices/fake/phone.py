@@ -20,7 +20,7 @@ from mobile_gym.actions import MAX_TEXT_LENGTH, Action
 from mobile_gym.devices.fake.faults import Faults
 from mobile_gym.devices.fake.fs import FakeFileSystem
 from mobile_gym.devices.fake.stats import Stats
-from mobile_gym.errors import DeviceError
+from mobile_gym.errors import ConfigError, DeviceError
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -348,14 +348,18 @@ class FakePhone:
             self._console.close()
 
     # ------------------------------------------------------------------ emulator snapshots
-    def console_port(self, token: str | None = None) -> int:
-        """The loopback port of this phone's emulator console (started on first call;
-        ``token``: the ``auth`` token it asks for, None for none)."""
+    def console_port(self, token: str | None = None, port: int = 0) -> int:
+        """The loopback port of this phone's emulator console, started on first call on
+        ``port`` (0: a free one; a real emulator's is its serial's, ``emulator-5554`` ->
+        5554); ``token``: the ``auth`` token it asks for, None for none."""
         from mobile_gym.devices.fake.console import FakeConsole
 
         with self.lock:
             if self._console is None:
-                self._console = FakeConsole(self, token)
+                self._console = FakeConsole(self, token, port)
+            elif port not in (0, self._console.port):
+                raise ConfigError(f"{self.serial}'s emulator console already listens on port "
+                                  f"{self._console.port}, not {port}")
             return self._console.port
 
     def save_snapshot(self, name: str) -> None:
