@@ -26,8 +26,9 @@ from pathlib import Path
 from typing import Any, Sequence
 
 ROOT = Path(__file__).resolve().parents[1]
-#: The six tasks of 2-4 golden steps the README's training table claims (RESULTS.md, "Learned
-#: policies": single-task MaskablePPO solves each within 5-15k steps with train_ppo.py).
+#: The six tasks of 2-4 golden steps of the README's training table: the snippet as written solves
+#: the first five; chrome-refresh-tabs, which a random walk never solves, needs the progress reward
+#: (RESULTS.md, "The README's training snippet").
 SHORT_TASKS = ("settings-turn-off-wifi", "settings-turn-airplane-mode", "settings-go-network",
                "settings-set-disturb", "clock-set-stopwatch", "chrome-refresh-tabs")
 SECTION = "## Train a policy"
