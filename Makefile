@@ -7,11 +7,13 @@ STAMP := $(VENV)/.installed
 
 .PHONY: setup run test test-quick bench bench-memory clean
 
+# The editable install hides setuptools' 10-line notice that every editable install prints
+# ("Editable installation": beware of folders named as the package); pip >= 26 shows it.
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip setuptools wheel
 	$(PY) -m pip install --quiet torch==2.13.0
-	$(PY) -m pip install --quiet -e '.[test,rllib]'
+	PYTHONWARNINGS='ignore:Editable installation:UserWarning' $(PY) -m pip install --quiet -e '.[test,rllib]'
 	touch $(STAMP)
 
 setup: $(STAMP)

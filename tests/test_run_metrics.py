@@ -154,3 +154,17 @@ def test_reports_survive_any_text(tmp_path) -> None:
     html = (tmp_path / "report.html").read_text(encoding="utf-8")
     assert "lone \\ud800 surrogate, NUL \\x00" in html and "\x00" not in html and "\x1b" not in html
     assert "a\\x07" in markdown_table(summary)
+
+
+def test_the_terminal_table_says_what_each_figure_is() -> None:
+    """Rates, means per episode, milliseconds per step and run totals, named as such (as
+    the report's summary groups them), latencies in ms as in the report."""
+    header, _, *rows = markdown_table(summarize(RECORDS)).splitlines()
+    names = [c.strip() for c in header.strip("|").split("|")]
+    assert names[:4] == ["agent", "episodes", "errors", "matcher success rate"]
+    assert {"steps mean", "agent act ms/step", "env step ms/step", "tokens in total", "cost ($) total"} <= set(names)
+    total = dict(zip(names, (c.strip() for c in rows[-1].strip("|").split("|"))))
+    assert (total["agent"], total["agent act ms/step"], total["env step ms/step"], total["cost ($) total"]) == (
+        "all", "500.0", "10.0", "0.75")
+    unpaid = [{k: v for k, v in r.items() if k not in ("tokens", "cost")} for r in RECORDS]
+    assert "ms/step" not in markdown_table(summarize(unpaid))  # no model asked: no latency or usage columns

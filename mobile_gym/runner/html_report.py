@@ -34,7 +34,8 @@ from PIL import Image
 from mobile_gym.actions import Action
 from mobile_gym.errors import FormatError, MobileGymError
 from mobile_gym.runner.batch import TRACES_DIR, trace_dir_name
-from mobile_gym.runner.metrics import has_oracle, shown_agent, succeeded, summarize
+from mobile_gym.runner.metrics import (MS_METRICS, SUMMARY_GROUPS, USAGE_GROUP, has_oracle, shown_agent,
+                                      succeeded, summarize)
 from mobile_gym.report_text import printable
 from mobile_gym.trace import Trace, UIState
 
@@ -45,16 +46,6 @@ JPEG_QUALITY = 70
 THUMBNAILS_DIR = "thumbnails"
 #: Threads making the thumbnails of traces that have none (Pillow decodes and resizes without the GIL).
 THUMB_THREADS = min(4, os.cpu_count() or 1)
-#: The summary's columns, grouped by what their figures are: (group, ((metric, label), ...)).
-SUMMARY_GROUPS = (
-    ("episodes", (("episodes", "all"), ("errors", "errors"))),
-    ("rate over episodes", (("success_rate", "matcher success"), ("oracle_success_rate", "oracle success"),
-                            ("agreement", "agreement"), ("false_finish_rate", "false finish"))),
-    ("mean per episode", (("progress", "progress"), ("steps", "steps"), ("step_efficiency", "step efficiency"))),
-    ("mean per step, ms", (("act_latency", "agent act"), ("step_latency", "env step"))),
-)
-#: Columns added when a model was asked (the records carry tokens).
-USAGE_GROUP = ("total", (("tokens_in", "tokens in"), ("tokens_out", "tokens out"), ("cost", "cost ($)")))
 #: Called as each episode's section is written: (episodes done, episodes in all).
 Progress = Callable[[int, int], None]
 
@@ -246,7 +237,7 @@ def _metric(name: str, v: Any) -> str:
     """A summary cell; latencies (seconds per step in the records) in milliseconds."""
     if name == "cost" and isinstance(v, float):
         return f"{v:.4f}"
-    return _ms(v) if name.endswith("_latency") else _fmt(v)
+    return _ms(v) if name in MS_METRICS else _fmt(v)
 
 
 def _ms(seconds: Any) -> str:

@@ -55,6 +55,24 @@ def succeeded(record: dict[str, Any], verdict: str = "success") -> bool:
     return bool(record[verdict]) and record.get("error") is None
 
 
+#: The summary's columns, grouped by what their figures are: (group, ((metric, label), ...)).
+#: The report's summary and `markdown_table` both name their columns by these.
+SUMMARY_GROUPS = (
+    ("episodes", (("episodes", "all"), ("errors", "errors"))),
+    ("rate over episodes", (("success_rate", "matcher success"), ("oracle_success_rate", "oracle success"),
+                            ("agreement", "agreement"), ("false_finish_rate", "false finish"))),
+    ("mean per episode", (("progress", "progress"), ("steps", "steps"), ("step_efficiency", "step efficiency"))),
+    ("mean per step, ms", (("act_latency", "agent act"), ("step_latency", "env step"))),
+)
+#: Columns added when a model was asked (the records carry tokens).
+USAGE_GROUP = ("total", (("tokens_in", "tokens in"), ("tokens_out", "tokens out"), ("cost", "cost ($)")))
+#: Each group's name in a column of `markdown_table` ("matcher success rate", "steps mean").
+SHORT_GROUP = {"rate over episodes": "rate", "mean per episode": "mean", "mean per step, ms": "ms/step",
+               "total": "total"}
+#: Metrics kept in seconds and shown in milliseconds.
+MS_METRICS = ("act_latency", "step_latency")
+
+
 def has_oracle(record: dict[str, Any]) -> bool:
     """Whether the episode ran where an oracle judged it (the simulator), not on a phone."""
     return record.get("oracle_success") is not None
@@ -142,21 +160,26 @@ def write_reports(out: str | Path, records: list[dict[str, Any]], *, dataset: st
 
 
 def markdown_table(summary: dict[str, Any], by: str = "agent") -> str:
-    """The summary as a Markdown table, one row per group of ``by`` plus the total."""
-    columns = ("episodes", "errors", "success_rate", "oracle_success_rate", "agreement", "progress",
-               "steps", "step_efficiency", "false_finish_rate")
-    if summary["overall"].get("tokens") is not None:  # a model was called: what it cost, and its time apart
-        columns += ("tokens_in", "tokens_out", "cost", "act_latency", "step_latency")
+    """The summary as a Markdown table, one row per group of ``by`` plus the total; each
+    column says what its figures are (a count, a rate, a mean per episode, milliseconds per
+    step, a run total), as the report's summary does. Latencies and the model's usage
+    appear when a model was called."""
+    called = summary["overall"].get("tokens") is not None
+    groups = [g for g in SUMMARY_GROUPS if called or g[0] != "mean per step, ms"] + ([USAGE_GROUP] if called else [])
+    columns = [(metric, metric if group == "episodes" else f"{label} {SHORT_GROUP[group]}")
+               for group, pairs in groups for metric, label in pairs]
 
-    def cell(v: Any, column: str) -> str:
+    def cell(v: Any, metric: str) -> str:
         if v is None:
             return "-"
-        if isinstance(v, float):  # dollars and seconds (act: the model's, step: the env's) are small
-            return f"{v:.3g}" if column in ("cost", "act_latency", "step_latency") else f"{v:.2f}"
+        if metric in MS_METRICS:
+            return f"{v * 1000:.1f}"
+        if isinstance(v, float):  # dollars are small
+            return f"{v:.3g}" if metric == "cost" else f"{v:.2f}"
         return str(v)
 
-    lines = [f"| {by} | " + " | ".join(columns) + " |", "|---" * (len(columns) + 1) + "|"]
-    groups = {**summary[f"by_{by}"], "all": summary["overall"]}
-    for name, metrics in groups.items():
-        lines.append(f"| {printable(name)} | " + " | ".join(cell(metrics[c], c) for c in columns) + " |")
+    lines = [f"| {by} | " + " | ".join(label for _, label in columns) + " |", "|---" * (len(columns) + 1) + "|"]
+    rows = {**summary[f"by_{by}"], "all": summary["overall"]}
+    for name, metrics in rows.items():
+        lines.append(f"| {printable(name)} | " + " | ".join(cell(metrics[m], m) for m, _ in columns) + " |")
     return "\n".join(lines)
