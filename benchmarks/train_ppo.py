@@ -179,6 +179,7 @@ def make_eval_callback(args: argparse.Namespace, out: Path, start: float):
             self.next_eval = 0
             self.eval_seconds = 0.0
             self.hits = 0  # evaluations in a row at or above --stop-at
+            self.updates = 0  # the policy's gradient updates at the last evaluation
             self.stopped_early = False
             self.train_episodes = self.train_successes = 0
             self.reported = (0, 0)  # training episodes and successes at the last evaluation
@@ -196,11 +197,19 @@ def make_eval_callback(args: argparse.Namespace, out: Path, start: float):
             return True
 
         def _on_training_end(self) -> None:
-            if not self.rows or self.rows[-1]["steps"] != self.num_timesteps:
-                self.run_eval()
+            # an evaluation at the last step count, made while the last rollout was collected,
+            # saw the policy before its last update: the final figure is the saved model's
+            if self.rows and self.rows[-1]["steps"] == self.num_timesteps and self.updates == self._updates():
+                return
+            self.rows = [row for row in self.rows if row["steps"] != self.num_timesteps]
+            self.run_eval()
+
+        def _updates(self) -> int:
+            return getattr(self.model, "_n_updates", 0)  # SB3's count of gradient updates so far
 
         def run_eval(self) -> bool:
             begin = time.perf_counter()
+            self.updates = self._updates()
             rates = []
             for name, env in self.envs.items():
                 result = evaluate(self.model, env, self.seeds, args.algo == "maskable-ppo")
