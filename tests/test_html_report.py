@@ -20,7 +20,8 @@ from mobile_gym.env import resolve_task
 from mobile_gym.formats.agentenv import read_trace
 from mobile_gym.runner import Job, run_batch
 from mobile_gym.runner.batch import TRACES_DIR, trace_dir_name
-from mobile_gym.runner.html_report import REPORT_FILE, THUMB_WIDTH, THUMBNAILS_DIR, write_html_report
+from mobile_gym.runner.html_report import REPORT_FILE, write_html_report
+from mobile_gym.runner.thumbnails import THUMB_WIDTH, THUMBNAILS_DIR
 from mobile_gym.runner.metrics import write_reports
 
 HOSTILE = "<script>alert('pwned')</script> & </details><img src=http://example.com/x.png>"

@@ -25,7 +25,8 @@ from mobile_gym.matcher import evaluate_trace
 from mobile_gym.runner import Job, run_batch
 from mobile_gym.runner.batch import TRACES_DIR, trace_dir_name
 from mobile_gym.wrappers.record_trace import TRACE_SCREENSHOTS
-from mobile_gym.runner.html_report import REPORT_FILE, THUMB_WIDTH, THUMBNAILS_DIR, write_html_report
+from mobile_gym.runner.html_report import REPORT_FILE, write_html_report
+from mobile_gym.runner.thumbnails import THUMB_WIDTH, THUMBNAILS_DIR
 from mobile_gym.trace import UIState, encode_png
 
 TASK = "settings-turn-off-wifi"  # its last checkpoint is a switch: judged by its looks too

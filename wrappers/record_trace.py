@@ -76,7 +76,7 @@ class RecordTrace(gym.Wrapper):
     def observed_screens(self) -> list[np.ndarray] | None:
         """Each state's screenshot as the env observed it, or None if the env does not
         observe one in colour: small and at hand, it makes a state's thumbnail without
-        drawing the device's screen again (`mobile_gym.runner.html_report.write_thumbnails`)."""
+        drawing the device's screen again (`mobile_gym.runner.thumbnails.write_thumbnails`)."""
         return list(self._observed) if self._colour else None
 
     @property

@@ -326,7 +326,7 @@ def _save_trace(trace_dir: Path, trace: Any, agent_steps: list[dict[str, Any]] |
     from PIL import Image
 
     from mobile_gym.formats.agentenv import write_trace
-    from mobile_gym.runner.html_report import write_thumbnails
+    from mobile_gym.runner.thumbnails import write_thumbnails
 
     try:
         write_trace(trace_dir, trace)

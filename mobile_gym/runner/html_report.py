@@ -8,7 +8,7 @@ files. Every piece of text from a record, a task or a trace is escaped, and the 
 made `printable` (no lone surrogates or control characters): dumps, typed text and error
 messages can contain anything.
 
-A step's thumbnail is made once, by the worker that saved the trace (`write_thumbnails`:
+A step's thumbnail is made once, by the worker that saved the trace (`mobile_gym.runner.thumbnails`:
 ``<episode>/thumbnails/i.jpg``, from the observed screenshot, ~2 ms), so the report only
 reads small files. A trace without them (written before, or by another tool) has its
 thumbnails made from its screenshots, on several threads: decoding a device-resolution
@@ -27,7 +27,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 from PIL import Image
 
@@ -37,13 +37,10 @@ from mobile_gym.runner.batch import TRACES_DIR, trace_dir_name
 from mobile_gym.runner.metrics import (MS_METRICS, SUMMARY_GROUPS, USAGE_GROUP, has_oracle, shown_agent,
                                       succeeded, summarize)
 from mobile_gym.report_text import printable
+from mobile_gym.runner.thumbnails import THUMB_WIDTH, THUMBNAILS_DIR, thumbnail_jpeg
 from mobile_gym.trace import Trace, UIState
 
 REPORT_FILE = "report.html"
-THUMB_WIDTH = 135  # px; a 1080x2400 screenshot (or 270x600 observation) becomes 135x300, about 5 KB as JPEG
-JPEG_QUALITY = 70
-#: Beside a trace's captured_data (where no AgentEnv or LlamaTouch reader looks): step i's thumbnail as i.jpg.
-THUMBNAILS_DIR = "thumbnails"
 #: Threads making the thumbnails of traces that have none (Pillow decodes and resizes without the GIL).
 THUMB_THREADS = min(4, os.cpu_count() or 1)
 #: Called as each episode's section is written: (episodes done, episodes in all).
@@ -152,28 +149,6 @@ def task_info(env_id: str, dataset: str | Path | None = None) -> TaskInfo:
         return TaskInfo(task.instruction, [[str(c) for c in route] for route in task.annotation.routes])
     except MobileGymError as e:
         return TaskInfo(problem=str(e))
-
-
-def thumbnail_jpeg(image: Image.Image) -> bytes:
-    """A JPEG thumbnail THUMB_WIDTH wide (never enlarged). A device-resolution screenshot
-    is first reduced by a whole factor (``reducing_gap``): four times faster than Lanczos
-    over all its pixels, and the same picture at 135 px."""
-    width = min(THUMB_WIDTH, image.width)
-    height = max(1, round(image.height * width / image.width))
-    small = image.convert("RGB").resize((width, height), Image.Resampling.LANCZOS, reducing_gap=2.0)
-    buf = io.BytesIO()
-    small.save(buf, "JPEG", quality=JPEG_QUALITY, optimize=True)
-    return buf.getvalue()
-
-
-def write_thumbnails(episode_dir: str | Path, pictures: Iterable[Image.Image]) -> None:
-    """Write each step's thumbnail beside a trace (``<episode_dir>/thumbnails/i.jpg``), for
-    the report to read instead of decoding the screenshots; ``pictures``: the trace's
-    screens in order, at any size."""
-    folder = Path(episode_dir) / THUMBNAILS_DIR
-    folder.mkdir()
-    for i, picture in enumerate(pictures):
-        (folder / f"{i}.jpg").write_bytes(thumbnail_jpeg(picture))
 
 
 def _data_uri(jpeg: bytes) -> str:
