@@ -34,9 +34,10 @@ import time
 from dataclasses import dataclass, field, fields
 from typing import Any, Mapping
 
-from mobile_gym.actions import NO_OP, Action, _shown
+from mobile_gym.actions import MAX_TEXT_LENGTH, Action, _shown
 from mobile_gym.agents.base import Agent
 from mobile_gym.errors import AgentError, ConfigError, ReplyError, whole_number
+from mobile_gym.llm.coordinates import COORDINATES, CoordinateFrame, coordinate_frame
 from mobile_gym.llm.grammar import grammar_help, load_json, message_text, parse_reply, spelled, tool_schema
 from mobile_gym.llm.prompt import outcome, png_base64, said, step_text
 from mobile_gym.ui.hierarchy import ViewHierarchy
@@ -92,6 +93,9 @@ class LLMConfig:
     api_key_env: str = "OPENAI_API_KEY"  # the environment variable holding the key (local servers take any)
     mode: str = "text"  # "text": the reply is parsed; "tools": the model calls the grammar's tools
     vision: bool = False  # send the screenshot too (a PNG, for vision models)
+    # the frame of the points a reply names (`mobile_gym.llm.coordinates.COORDINATES`); None:
+    # "screenshot" with vision (pixels of the image sent), else "device" (the dump's pixels)
+    coordinates: str | None = None
     temperature: float = 0.0
     max_tokens: int = 512  # of each reply
     timeout: float = 60.0  # seconds per attempt of a call, connecting and reading included
@@ -103,6 +107,8 @@ class LLMConfig:
     def __post_init__(self) -> None:
         if self.mode not in MODES:
             raise ConfigError(f"mode must be one of {', '.join(MODES)}; got {self.mode!r}")
+        if self.coordinates is not None and self.coordinates not in COORDINATES:
+            raise ConfigError(f"coordinates must be one of {', '.join(COORDINATES)}; got {self.coordinates!r}")
         for name in ("timeout", "temperature"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
@@ -111,6 +117,16 @@ class LLMConfig:
         self.max_tokens = whole_number("max_tokens", self.max_tokens, 1)
         self.retries = whole_number("retries", self.retries, 0)
         self.history = whole_number("history", self.history, 0)
+
+    @property
+    def points(self) -> bool:
+        """Whether the model is offered points (it sees the screenshot, or a frame was set)."""
+        return self.vision or self.coordinates is not None
+
+    @property
+    def frame_name(self) -> str:
+        """The coordinate frame in use: as set, else from what the model is sent."""
+        return self.coordinates or ("screenshot" if self.vision else "device")
 
     @property
     def deadline(self) -> float:
@@ -163,13 +179,14 @@ class LLMAgent(Agent):
         record.update(latency=latency, tokens_in=tokens[0], tokens_out=tokens[1], reply=_kept(reply))
         try:
             command = parse_reply(reply)
-            actions = command.actions(screen)
+            actions = command.actions(screen, self.frame(observation, screen))
         except ReplyError as e:
-            self._last_error = str(e)
+            self._last_error = self.feedback(str(e))
             record["parse_error"] = str(e)
             self.steps.append(record)
             self._past.append(outcome(said(reply), str(e), False, None))
-            return NO_OP
+            # nothing is done; the trace shows the reply as it was (cut to an action's text)
+            return Action.invalid(reply if isinstance(reply, str) else _shown(reply, MAX_TEXT_LENGTH))
         self._last_error = None
         record.update(command=spelled(command), reasoning=command.reasoning[:MAX_KEPT_REPLY],
                       actions=[str(a) for a in actions])
@@ -178,12 +195,28 @@ class LLMAgent(Agent):
         self._pending = actions[1:]
         return actions[0]
 
+    def frame(self, observation: Mapping[str, Any], screen: ScreenElements) -> CoordinateFrame:
+        """The frame of this step's points (`LLMConfig.frame_name`): a screenshot's is the
+        size of the image sent."""
+        shot = observation.get("screenshot")
+        size = (shot.shape[1], shot.shape[0]) if shot is not None else None
+        return coordinate_frame(self.config.frame_name, screen.size, size)
+
+    def feedback(self, error: str) -> str:
+        """How a reply's error is told to the model (subclasses speak their answer format)."""
+        return error
+
     # ------------------------------------------------------------------ the prompt
     def _note_outcome(self, xml: str, info: Mapping[str, Any]) -> None:
         """Write the last command's history line, now that its screen is known (the screen
-        it was given on against this one)."""
+        it was given on against this one); an action the device refused (an app not
+        installed) is a line saying why, and the error the model is shown next."""
         if self._pending_outcome is not None:
-            self._past.append(outcome(self._pending_outcome, None, xml != self._last_xml, info.get("activity")))
+            refused = info.get("action_error")
+            if refused:
+                self._last_error = self.feedback(refused)
+                self.steps[-1]["refused"] = refused  # the record of the reply that asked for it
+            self._past.append(outcome(self._pending_outcome, refused, xml != self._last_xml, info.get("activity")))
             self._pending_outcome = None
         self._last_xml = xml
 
@@ -191,10 +224,14 @@ class LLMAgent(Agent):
                screen: ScreenElements) -> tuple[str, str]:
         """The system prompt and the user's text for this step (subclasses change the wording)."""
         config = self.config
+        points = config.points
         if config.system_prompt is not None:
-            system = config.system_prompt.replace("{grammar}", grammar_help())
+            system = config.system_prompt.replace("{grammar}", grammar_help(points))
         else:
-            system = TOOLS_SYSTEM_PROMPT if config.mode == "tools" else SYSTEM_PROMPT.format(grammar=grammar_help())
+            system = (TOOLS_SYSTEM_PROMPT if config.mode == "tools"
+                      else SYSTEM_PROMPT.format(grammar=grammar_help(points)))
+        if points:  # the model may point: say in what frame
+            system += "\n" + points_help(self.frame(observation, screen))
         return system, step_text(observation["instruction"], self._past, config.history, screen.html(),
                                  info.get("activity"), self._last_error)
 
@@ -228,7 +265,7 @@ class LLMAgent(Agent):
         kwargs: dict[str, Any] = dict(model=config.model, messages=messages, temperature=config.temperature,
                                       max_tokens=config.max_tokens)
         if config.mode == "tools":
-            kwargs.update(tools=tool_schema(), tool_choice="required")
+            kwargs.update(tools=tool_schema(config.points), tool_choice="required")
         start = time.perf_counter()
         message, usage = _completion(self._call(kwargs))
         latency = time.perf_counter() - start
@@ -297,6 +334,12 @@ class LLMAgent(Agent):
         return used_in, used_out
 
 
+def points_help(frame: CoordinateFrame) -> str:
+    """The prompt's sentence on points: a model may name one instead of an element id."""
+    return ("You may name a point instead of an element id, e.g. tap(x, y) or long_press(x, y): x from the left, "
+            f"y from the top, in {frame.describe()}.")
+
+
 class AutoDroidAgent(LLMAgent):
     """AutoDroid's prompt (Wen et al., MobiCom '24, Fig. 4 and §3.4): the role, the task,
     the previous UI actions, the screen as compact HTML, and its fill-in-the-blanks answer
@@ -322,18 +365,25 @@ class AutoDroidAgent(LLMAgent):
         lines.append(AUTODROID_QUESTIONS)
         return AUTODROID_ROLE, "\n".join(lines)
 
+    def feedback(self, error: str) -> str:
+        """The reason, then AutoDroid's own answer format (the grammar's errors suggest
+        function-style calls, which this prompt never asks for)."""
+        reason = error.split(": answer with", 1)[0].rstrip(". ")
+        return f"{reason}. {AUTODROID_ANSWER}"
+
 
 AUTODROID_ROLE = ("You are a smartphone assistant to help users complete tasks by interacting with mobile apps. "
                   "Given a task, the previous UI actions, and the content of current UI state, your job is to "
                   "decide whether the task is already finished by the previous actions, and if not, decide which "
                   "UI element in current UI state should be interacted.")
+#: AutoDroid's fill-in-the-blanks answer, as its prompt asks for it.
+AUTODROID_ANSWER = ("Fill in the blanks about the next one interaction: - id=<id number> - action=<tap/input> "
+                    "- input text=<text or N/A> (if you think the task has been completed, the id should be -1)")
 AUTODROID_QUESTIONS = (
     "Your answer should always use the following format: 1. Completing this task on a smartphone usually involves "
     "these steps: <?>. 2. Analyses of the relations between the task and the previous UI actions and current UI "
     "state: <?>. 3. Based on the previous actions, is the task already finished? <Y/N>. The next step should be "
-    "<?/None>. 4. Can the task be proceeded with the current UI state? <Y/N>. Fill in the blanks about the next "
-    "one interaction: - id=<id number> - action=<tap/input> - input text=<text or N/A> (if you think the task "
-    "has been completed, the id should be -1)")
+    "<?/None>. 4. Can the task be proceeded with the current UI state? <Y/N>. " + AUTODROID_ANSWER)
 
 
 def _completion(body: bytes) -> tuple[Mapping[str, Any], Any]:

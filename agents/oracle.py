@@ -1,6 +1,7 @@
 """`OracleAgent`: follows a simulator task's golden path by its selectors, so it works
 under dynamics and on every profile; dismisses popups that get in the way; declares
-COMPLETE at the end. It is how tests show a task is solvable and the matcher agrees."""
+COMPLETE at the end; waits out an app's loading screen. It is how tests show a task is
+solvable and the matcher agrees."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from mobile_gym.ui.hierarchy import Node, ViewHierarchy
 DISMISS = ("Not now", "No thanks", "No, thanks", "Skip", "Accept", "Close", "Dismiss",
            "Got it", "Maybe later", "Cancel")
 MAX_SEARCH = 8  # swipes while looking for a step's target before giving up
+PROGRESS_BAR = "android.widget.ProgressBar"
 
 
 class OracleAgent(Agent):
@@ -52,6 +54,8 @@ class OracleAgent(Agent):
         h = ViewHierarchy.of(observation["view_hierarchy"])
         screen = h.screen_bounds
         size = (screen.right, screen.bottom)
+        if _loading(h):
+            return Action.wait()  # input is swallowed until the app is ready: nothing to find yet
         path = self.path
         while self.entry < len(path):
             step = path[self.entry]
@@ -119,6 +123,16 @@ def _reachable(h: ViewHierarchy, node: Node, size: tuple[int, int]) -> bool:
     b = node.bounds
     target = node.clickable_target or node
     return h.clickable_at((b.left + b.right) / 2, (b.top + b.bottom) / 2) is target
+
+
+def _loading(h: ViewHierarchy) -> bool:
+    """An app's loading screen: its window shows a progress bar and nothing to touch."""
+    app = h.roots[0] if h.roots else None
+    if app is None or app.package in (SYSTEMUI, KEYBOARD_PACKAGE):
+        return False
+    nodes = list(app.iter())
+    return (any(n.class_name == PROGRESS_BAR for n in nodes)
+            and not any(n.flags["clickable"] or n.flags["long-clickable"] for n in nodes))
 
 
 def _popup(h: ViewHierarchy) -> Node | None:

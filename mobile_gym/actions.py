@@ -33,7 +33,11 @@ TAP_DISTANCE = 0.04
 
 
 class ActionType(IntEnum):
-    """Action types; contiguous from 0 so they index a `Discrete` space."""
+    """Action types; contiguous from 0 so they index a `Discrete` space. The first eight
+    are LlamaTouch's (AITW's) and the whole space of the ``-v0`` envs; the next five are
+    AndroidWorld's other verbs, offered by ``gym.make(..., actions="all")``. INVALID is
+    what an unusable model reply did (nothing), kept so a trace shows it: no gym space
+    holds it."""
 
     CLICK = 0
     SWIPE = 1
@@ -43,6 +47,24 @@ class ActionType(IntEnum):
     ENTER = 5
     COMPLETE = 6
     IMPOSSIBLE = 7
+    LONG_PRESS = 8  # touch, held past the long-press timeout
+    DOUBLE_TAP = 9  # touch, tapped twice
+    OPEN_APP = 10  # text: the app's name as the launcher shows it
+    WAIT = 11  # nothing touched: the device's clock moves on
+    ANSWER = 12  # text: the answer an information task asks for (does not end the episode)
+    INVALID = 13  # text: a reply that names no action (nothing done; a trace shows the reply)
+
+
+#: The action types each ``gym.make(..., actions=...)`` offers in its action space:
+#: LlamaTouch's eight (the default, so every ``-v0`` env and policy is as it was) or all
+#: of AndroidWorld's set.
+ACTION_SETS: dict[str, tuple[ActionType, ...]] = {
+    "basic": tuple(ActionType)[:8],
+    "all": tuple(ActionType)[:13],
+}
+#: Types that act at a point (``touch``), and types that carry ``text``.
+POINTED = (ActionType.CLICK, ActionType.SWIPE, ActionType.LONG_PRESS, ActionType.DOUBLE_TAP)
+TEXTUAL = (ActionType.TYPE, ActionType.OPEN_APP, ActionType.ANSWER, ActionType.INVALID)
 
 
 Point = tuple[float, float]
@@ -105,21 +127,23 @@ def _action_type(value: Any) -> ActionType:
     )
 
 
-def _text(value: Any) -> str:
+def _text(value: Any, kind: str = "TYPE") -> str:
     """Typed text: a str without surrogates. A lone surrogate (from a broken decode or a
     half emoji) is no character: no keyboard types it and no dump can encode it."""
     if not isinstance(value, str):
-        raise InvalidActionError(f"TYPE needs text (a str), got {_shown(value)}")
+        raise InvalidActionError(f"{kind} needs text (a str), got {_shown(value)}")
     if len(value) > MAX_TEXT_LENGTH:
         raise InvalidActionError(
-            f"TYPE text is {len(value)} characters; the limit is {MAX_TEXT_LENGTH}"
+            f"{kind} text is {len(value)} characters; the limit is {MAX_TEXT_LENGTH}"
         )
     bad = _SURROGATE.search(value)
     if bad is not None:
         raise InvalidActionError(
-            f"TYPE text holds a lone surrogate U+{ord(bad.group()):04X} at {bad.start()}; "
+            f"{kind} text holds a lone surrogate U+{ord(bad.group()):04X} at {bad.start()}; "
             "text must be valid Unicode"
         )
+    if kind == "OPEN_APP" and not value.strip():
+        raise InvalidActionError("OPEN_APP needs the app's name, got an empty text")
     return str(value)  # a str subclass (numpy's str_) becomes a plain str
 
 
@@ -148,7 +172,7 @@ class Action:
     def __post_init__(self) -> None:
         kind = _action_type(self.action_type)
         touch = lift = text = None
-        if kind in (ActionType.CLICK, ActionType.SWIPE):
+        if kind in POINTED:
             if self.touch is None:
                 raise InvalidActionError(f"{kind.name} needs a touch point")
             touch = _point(self.touch, "touch")
@@ -160,8 +184,8 @@ class Action:
                 raise InvalidActionError(
                     "a SWIPE needs distinct touch and lift points; use CLICK for a tap"
                 )
-        if kind is ActionType.TYPE:
-            text = _text(self.text)
+        if kind in TEXTUAL:
+            text = _text(self.text, kind.name)
         object.__setattr__(self, "action_type", kind)
         object.__setattr__(self, "touch", touch)
         object.__setattr__(self, "lift", lift)
@@ -185,6 +209,31 @@ class Action:
     @classmethod
     def type_text(cls, text: str) -> Action:
         return cls(ActionType.TYPE, text=text)
+
+    @classmethod
+    def long_press(cls, x: float, y: float) -> Action:
+        return cls(ActionType.LONG_PRESS, touch=(x, y))
+
+    @classmethod
+    def double_tap(cls, x: float, y: float) -> Action:
+        return cls(ActionType.DOUBLE_TAP, touch=(x, y))
+
+    @classmethod
+    def open_app(cls, name: str) -> Action:
+        return cls(ActionType.OPEN_APP, text=name)
+
+    @classmethod
+    def wait(cls) -> Action:
+        return cls(ActionType.WAIT)
+
+    @classmethod
+    def answer(cls, text: str) -> Action:
+        return cls(ActionType.ANSWER, text=text)
+
+    @classmethod
+    def invalid(cls, reply: str) -> Action:
+        """What an unusable reply does (nothing), carrying the reply (cut to the text limit)."""
+        return cls(ActionType.INVALID, text=_SURROGATE.sub("\ufffd", reply[:MAX_TEXT_LENGTH]))
 
     @classmethod
     def back(cls) -> Action:
@@ -228,8 +277,10 @@ class Action:
         if self.action_type is ActionType.SWIPE:
             (x1, y1), (x2, y2) = self.touch, self.lift  # type: ignore[misc]
             return f"SWIPE({x1:.3f}, {y1:.3f} -> {x2:.3f}, {y2:.3f})"
-        if self.action_type is ActionType.TYPE:
-            return f"TYPE({self.text!r})"
+        if self.action_type in (ActionType.LONG_PRESS, ActionType.DOUBLE_TAP):
+            return f"{t}({self.touch[0]:.3f}, {self.touch[1]:.3f})"  # type: ignore[index]
+        if self.action_type in TEXTUAL:
+            return f"{t}({_shown(self.text)})"
         return t
 
     # -- gym ----------------------------------------------------------------------------
@@ -242,17 +293,21 @@ class Action:
                 f"got {type(sample).__name__}"
             )
         kind = _action_type(sample["action_type"])
-        if kind is ActionType.CLICK:
-            return cls(kind, touch=sample.get("touch"))
+        if kind is ActionType.INVALID:
+            raise InvalidActionError("INVALID is no action to take: it records a reply that named none")
         if kind is ActionType.SWIPE:
             return cls(kind, touch=sample.get("touch"), lift=sample.get("lift"))
-        if kind is ActionType.TYPE:
+        if kind in POINTED:
+            return cls(kind, touch=sample.get("touch"))
+        if kind in TEXTUAL:
             return cls(kind, text=sample.get("text"))
         return cls(kind)
 
     # -- AITW / LlamaTouch ------------------------------------------------------------
     def to_aitw(self) -> AITWAction:
         kind = self.action_type
+        if kind not in _TO_AITW and kind not in (ActionType.CLICK, ActionType.SWIPE):
+            raise InvalidActionError(f"AITW has no {kind.name} action")
         if kind in (ActionType.CLICK, ActionType.SWIPE):
             touch = self.touch
             lift = self.lift if kind is ActionType.SWIPE else self.touch
@@ -281,22 +336,39 @@ class Action:
 
     # -- AgentEnv action files ------------------------------------------------------
     def to_agentenv(self, width: int, height: int) -> str:
-        """One line of an AgentEnv ``i.action`` file (no trailing newline)."""
+        """One line of an AgentEnv ``i.action`` file (no trailing newline).
+
+        AgentEnv (and LlamaTouch's evaluator, which reads these files) knows LlamaTouch's
+        eight types only. The others are written as the nearest line it reads — a long
+        press or a double tap as a CLICK at its point, the rest as an empty TYPE — with
+        the action itself in a field before the screen's size, which that reader skips
+        and ours reads back: ``CLICK|[x, y]|NULL|LONG_PRESS|W|H``,
+        ``TYPE|''|NULL|OPEN_APP 'Gmail'|W|H``. Texts are written with ``|`` escaped, so
+        the fields split unambiguously."""
         kind = self.action_type
+        exact = ""
+        if kind not in _AGENTENV_NAMES:
+            exact = kind.name + (f" {_quoted(self.text or '')}" if kind in TEXTUAL else "") + "|"
+            kind = ActionType.CLICK if kind in POINTED else ActionType.TYPE
         if kind is ActionType.CLICK:
             first, second = _agentenv_point(self.touch), "NULL"
         elif kind is ActionType.SWIPE:
             first, second = _agentenv_point(self.touch), _agentenv_point(self.lift)
         elif kind is ActionType.TYPE:
-            first, second = repr(self.text or ""), "NULL"  # quoted, as AgentEnv writes it
+            # quoted, as AgentEnv writes it
+            first, second = _quoted(self.text or "" if not exact else ""), "NULL"
         else:
             first = second = "NULL"
-        return f"{_AGENTENV_NAMES[kind]}|{first}|{second}|{int(width)}|{int(height)}"
+        return f"{_AGENTENV_NAMES[kind]}|{first}|{second}|{exact}{int(width)}|{int(height)}"
 
     @classmethod
     def from_agentenv(cls, line: str) -> tuple[Action, tuple[int, int]]:
         """Parse an AgentEnv action line; returns the action and the screen (W, H)."""
         head, sep, rest = line.rstrip("\r\n").partition("|")
+        exact = None
+        m = _AGENTENV_EXACT.fullmatch(rest)
+        if m is not None:  # one of our types, after the line AgentEnv reads
+            rest, exact, text = f"{m['first']}|{m['second']}|{m['size']}", m["exact"], m["text"]
         parts = rest.rsplit("|", 3)
         if not sep or len(parts) != 4:
             raise InvalidActionError(f"not an AgentEnv action line: {line!r}")
@@ -308,6 +380,11 @@ class Action:
             raise InvalidActionError(f"not an AgentEnv action line: {line!r}") from exc
         if not all(0 < side <= MAX_SCREEN_SIDE for side in size):
             raise InvalidActionError(f"an AgentEnv action line with a screen of {size[0]}x{size[1]} pixels: {line!r}")
+        if exact is not None:
+            kind = ActionType[exact]
+            if kind in POINTED:
+                return cls(kind, touch=_parse_agentenv_point(first, line)), size
+            return cls(kind, text=_unquote(text) if kind in TEXTUAL else None), size
         if kind is ActionType.TYPE:
             return cls.type_text(_unquote(first)), size
         if kind is ActionType.CLICK:
@@ -351,9 +428,12 @@ class Action:
             return f"[Input] {self.text}"
         if kind in _EVENT_NAMES:
             return f"[{_EVENT_NAMES[kind]}]"
-        raise InvalidActionError(
-            f"{kind.name} has no eventStructs.txt line (the last screen's action is implicit)"
-        )
+        if kind in (ActionType.COMPLETE, ActionType.IMPOSSIBLE):
+            raise InvalidActionError(
+                f"{kind.name} has no eventStructs.txt line (the last screen's action is implicit)"
+            )
+        raise InvalidActionError(f"{kind.name} has no eventStructs.txt line: LlamaTouch records taps, "
+                                 "swipes, typing, Back and Home")
 
     @classmethod
     def from_event_line(cls, line: str) -> Action:
@@ -428,6 +508,16 @@ _AGENTENV_NAMES = {
     ActionType.IMPOSSIBLE: "STATUS_TASK_IMPOSSIBLE",
 }
 _AGENTENV_TYPES = {v: k for k, v in _AGENTENV_NAMES.items()}
+
+
+_AGENTENV_EXACT = re.compile(
+    r"(?P<first>[^|]*+)\|(?P<second>[^|]*+)\|(?P<exact>LONG_PRESS|DOUBLE_TAP|WAIT|(?:OPEN_APP|ANSWER|INVALID)(?= ))"
+    r"""(?: (?P<text>'(?:[^'\\|]|\\.)*+'|"(?:[^"\\|]|\\.)*+"))?+\|(?P<size>\d++\|\d++)""")
+
+
+def _quoted(text: str) -> str:
+    """``text`` as a Python literal with ``|`` escaped (the field separator of the line)."""
+    return repr(text).replace("|", "\\x7c")
 
 
 def _agentenv_point(p: Point | None) -> str:

@@ -167,6 +167,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help=f"an episode still running after this long is killed and recorded as an EpisodeTimeout "
                          f"error (default: {EPISODE_TIMEOUT:g}; 0 or none: no limit)")
     rn.add_argument("--out", type=Path, default=Path("runs/latest"), metavar="DIR")
+    rn.add_argument("--actions", choices=("basic", "all"), default="basic",
+                    help="the env's action set: basic, LlamaTouch's eight (default); all adds AndroidWorld's long "
+                         "press, double tap, open app, wait and answer, and the loading screens wait is for")
     rn.add_argument("--dynamics", choices=list(DYNAMICS), help="the simulated phone's (default: default)")
     rn.add_argument("--profile", choices=list(PROFILES), help=f"the simulated phone's (default: {DEFAULT_PROFILE})")
     rn.add_argument("--save-traces", action="store_true",
@@ -192,6 +195,10 @@ def build_parser() -> argparse.ArgumentParser:
     llm.add_argument("--mode", choices=("text", "tools"), help="the reply as text in the action grammar (default), "
                      "or tool calls")
     llm.add_argument("--vision", action="store_true", default=None, help="send the screenshot too")
+    llm.add_argument("--coordinates", choices=("device", "screenshot", "fraction", "permille"),
+                     help="the frame of points the model names (tap(540, 1200), {\"x\": .., \"y\": ..}, ...): "
+                          "pixels of the device or of the screenshot sent, fractions, or a 0-1000 grid "
+                          "(default: screenshot with --vision, else device)")
     llm.add_argument("--max-tokens", type=_at_least_one, metavar="N", help="of each reply (default: 512)")
     llm.add_argument("--temperature", type=float, metavar="T", help="(default: 0)")
     llm.add_argument("--timeout", type=_seconds, metavar="SECONDS",
@@ -397,8 +404,8 @@ def _play(args: argparse.Namespace) -> int:
 
 
 #: ``run`` options passed to the agent's constructor when given (an LLM agent's `LLMConfig` fields).
-LLM_OPTIONS = ("model", "base_url", "api_key_env", "mode", "vision", "max_tokens", "temperature", "timeout",
-               "retries")
+LLM_OPTIONS = ("model", "base_url", "api_key_env", "mode", "vision", "coordinates", "max_tokens", "temperature",
+               "timeout", "retries")
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -448,6 +455,8 @@ def _run_backend(args: argparse.Namespace) -> tuple[dict[str, Any], list[dict[st
     from mobile_gym.simulator.profiles import DEFAULT_PROFILE
 
     env_kwargs: dict[str, Any] = {"terminate_on_success": not args.no_terminate_on_success}
+    if args.actions != "basic":
+        env_kwargs["actions"] = args.actions
     phone = {"--serial": args.serial, "--dataset": args.dataset, "--snapshot": args.snapshot,
              "--adb-port": args.adb_port, "--adb-host": None if args.adb_host == "127.0.0.1" else args.adb_host,
              "--console-port": args.console_port}

@@ -37,12 +37,12 @@ import numpy as np
 from PIL import Image
 from gymnasium import spaces
 
-from mobile_gym.actions import MAX_TEXT_LENGTH, Action, ActionType
-from mobile_gym.errors import (BackendUnavailableError, ConfigError, MobileGymError, ResetNeededError,
-                               UnknownTaskError)
+from mobile_gym.actions import ACTION_SETS, MAX_TEXT_LENGTH, Action, ActionType
+from mobile_gym.errors import (AppNotInstalledError, BackendUnavailableError, ConfigError, InvalidActionError, MobileGymError,
+                               ResetNeededError, UnknownTaskError)
 from mobile_gym.matcher import Matcher, MatcherConfig, Tracker
 from mobile_gym.matcher.embeddings import MAX_SHARED_MODELS, shared_embedder
-from mobile_gym.simulator.dynamics import DYNAMICS, Dynamics, get_dynamics
+from mobile_gym.simulator.dynamics import DYNAMICS, Dynamics, get_dynamics, with_loading
 from mobile_gym.simulator.profiles import DEFAULT_PROFILE, PROFILES, DeviceProfile, get_profile
 from mobile_gym.simulator.render import check_screenshot_size
 from mobile_gym.spaces import ImageBox, UnicodeText
@@ -156,6 +156,18 @@ class MobileEnv(gym.Env):
     ``render()`` gives the RGB screen in every mode (drawn on request when the
     observation holds none).
 
+    ``actions`` picks the action space's types (`mobile_gym.actions.ACTION_SETS`):
+    ``"basic"``, LlamaTouch's eight (click, swipe, type, back, home, enter, complete,
+    impossible), so the ``-v0`` envs, and the policies and results made on them, stay as
+    they were; ``"all"`` adds AndroidWorld's long press, double tap, open app, wait and
+    answer (the app's name and the answer in ``text``), and with them the dynamics those
+    verbs are for: under ``dynamics="default"`` an app opened from the launcher may show a
+    loading screen for a step or two, which takes no input (wait, or retry). `step` takes an `Action` of any type either
+    way (a text agent's `TextActions` does). An ANSWER does not end the episode: the last
+    one given is ``info["answer"]``. An OPEN_APP of an app the device does not have is a
+    step that does nothing, never an exception (a sampled action may name any app):
+    ``info["action_error"]`` says which apps come nearest.
+
     >>> import gymnasium as gym, mobile_gym
     >>> env = gym.make("LlamaTouch/settings-open-v0", observation="screenshot", grayscale=True,
     ...                observation_size=(84, 84))
@@ -176,6 +188,7 @@ class MobileEnv(gym.Env):
         observation_size: tuple[int, int] | None = None,
         observation: str = "both",
         grayscale: bool = False,
+        actions: str = "basic",
         reward_mode: str = "sparse",
         terminate_on_success: bool = True,
         embedding_model: str | None = None,
@@ -198,6 +211,8 @@ class MobileEnv(gym.Env):
                 "RenderCollection for a list of frames)")
         if observation not in OBSERVATIONS:
             raise ConfigError(f"observation must be one of {', '.join(OBSERVATIONS)}; got {observation!r}")
+        if actions not in ACTION_SETS:
+            raise ConfigError(f"actions must be one of {', '.join(map(repr, ACTION_SETS))}; got {actions!r}")
         if not isinstance(grayscale, (bool, np.bool_)):
             raise ConfigError(f"grayscale must be True or False, got {grayscale!r}")
         if grayscale and observation == "xml":
@@ -207,6 +222,8 @@ class MobileEnv(gym.Env):
         self.backend = backend
         self.observation = observation
         self.grayscale = bool(grayscale)
+        self.actions = actions
+        self._action_types = ACTION_SETS[actions]
         self._pixels = observation != "xml"  # whether a step draws the screenshot at all
         self.reward_mode = reward_mode
         self.terminate_on_success = terminate_on_success
@@ -222,6 +239,8 @@ class MobileEnv(gym.Env):
                 raise ConfigError(f"{', '.join(given)} describe a phone: they go with backend='device'")
             profile = _argument(get_profile, DEFAULT_PROFILE if profile is None else profile, "profile", PROFILES)
             dynamics = _argument(get_dynamics, "default" if dynamics is None else dynamics, "dynamics", DYNAMICS)
+            if actions == "all":  # the dynamics AndroidWorld's verbs are for: loading screens to wait out
+                dynamics = with_loading(dynamics)
             self.device = self.task.device(profile=profile, seed=0, dynamics=dynamics)
             self._setup = self.task.setup
         else:
@@ -249,7 +268,7 @@ class MobileEnv(gym.Env):
                  "view_hierarchy": UnicodeText(MAX_XML_LENGTH), "instruction": UnicodeText(MAX_TEXT_LENGTH)}
         self.observation_space = spaces.Dict({key: every[key] for key in observation_keys(observation)})
         self.action_space = spaces.Dict({
-            "action_type": spaces.Discrete(len(ActionType)),
+            "action_type": spaces.Discrete(len(self._action_types)),
             "touch": spaces.Box(0.0, 1.0, (2,), np.float32),
             "lift": spaces.Box(0.0, 1.0, (2,), np.float32),
             "text": UnicodeText(MAX_TEXT_LENGTH),
@@ -284,6 +303,8 @@ class MobileEnv(gym.Env):
         self._tracker = Tracker(self.task.annotation, shared_matcher(self.embedding_model), history=False)
         self._steps = 0
         self._terminated_by: str | None = None  # set when the episode ends: step needs a reset
+        self._answer: str | None = None  # the last ANSWER given this episode
+        self._refused: str | None = None  # why the device refused the last action (an app not installed)
         obs, timings = self._observe()
         return obs, self._info(timings)
 
@@ -292,14 +313,20 @@ class MobileEnv(gym.Env):
             raise ResetNeededError("call reset() before step()")
         if self._terminated_by is not None:
             raise ResetNeededError(f"the episode ended ({self._terminated_by}): call reset() before step()")
-        act = action if isinstance(action, Action) else Action.from_gym(action)
+        act = action if isinstance(action, Action) else self._from_gym(action)
         before = self._tracker.progress
         start = time.perf_counter()
+        self._refused = None
         if not act.ends_episode:
-            self.device.perform(act)
+            try:
+                self.device.perform(act)
+            except AppNotInstalledError as e:  # raised before the device is touched: a step that did nothing
+                self._refused = str(e)
         perform = time.perf_counter() - start
         self._tracker.act(act)
         self._steps += 1
+        if act.action_type is ActionType.ANSWER:
+            self._answer = act.text
         obs, timings = self._observe()
         timings["perform"] = perform
         tracker = self._tracker
@@ -312,6 +339,17 @@ class MobileEnv(gym.Env):
             self._terminated_by = ("success" if tracker.success and not act.ends_episode
                                    else act.action_type.name.lower())
         return obs, reward, terminated, False, self._info(timings)
+
+    def _from_gym(self, sample: Any) -> Action:
+        """A sample of the action space as an `Action`: a type outside the env's action
+        set (``actions=``) is refused, as the space would refuse it."""
+        act = Action.from_gym(sample)
+        if act.action_type not in self._action_types:
+            raise InvalidActionError(
+                f"action type {act.action_type.value} ({act.action_type.name}) is not in this env's action "
+                f"space (actions={self.actions!r}: types 0 to {len(self._action_types) - 1}); "
+                "gym.make(..., actions='all') offers it")
+        return act
 
     @property
     def hierarchy(self) -> ViewHierarchy:
@@ -374,6 +412,8 @@ class MobileEnv(gym.Env):
             "activity": self._activity,
             "steps": self._steps,
             "terminated_by": self._terminated_by,
+            "answer": self._answer,
+            "action_error": self._refused,
         }
         if self.timings:
             info["timings"] = timings

@@ -39,6 +39,11 @@ class InvalidActionError(MobileGymError, ValueError):
     """An action is malformed: unknown type, bad coordinates, text too long, ..."""
 
 
+class AppNotInstalledError(InvalidActionError):
+    """An OPEN_APP names an app the device does not have; the message names the
+    installed apps whose names come nearest."""
+
+
 class ViewHierarchyError(MobileGymError, ValueError):
     """A uiautomator dump cannot be parsed even in recovery mode."""
 

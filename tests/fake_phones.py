@@ -7,6 +7,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 from contextlib import contextmanager
 from typing import Iterable, Iterator
 
@@ -56,3 +57,68 @@ def fake_device(*serials: str) -> Iterator[tuple[int, list[str]]]:
             proc.kill()
             proc.wait()
         proc.stdout.close()
+
+
+def record_actions(fake: FakePhoneServer, serial: str) -> list:
+    """The `Action`s the phone hands its simulator from now on, in order (the list grows
+    as they come): what a client's gestures became on the phone."""
+    performed: list = []
+    phone = fake.phone(serial)
+    perform = phone.perform
+
+    def recorded(action, perform=perform):
+        performed.append(action)
+        return perform(action)
+    phone.perform = recorded
+    return performed
+
+
+def record_rpcs(monkeypatch) -> list[tuple[str, list]]:
+    """The uiautomator2 JSON-RPC calls every fake phone's server answers from now on, as
+    (method, params), until the test ends (``monkeypatch`` undoes it)."""
+    from mobile_gym.devices.fake.u2_server import U2Server
+
+    calls: list[tuple[str, list]] = []
+    call = U2Server.call
+
+    def recorded(self, method, params, *args, **kwargs):
+        calls.append((method, list(params) if isinstance(params, (list, tuple)) else params))
+        return call(self, method, params, *args, **kwargs)
+    monkeypatch.setattr(U2Server, "call", recorded)
+    return calls
+
+
+def record_shell(monkeypatch, *names: str) -> list[list[str]]:
+    """The command lines (argv) of the fake shells' commands ``names`` run from now on."""
+    from mobile_gym.devices.fake.services import COMMANDS
+
+    runs: list[list[str]] = []
+    for name in names:
+        def recorded(ctx, argv, command=COMMANDS[name]):
+            runs.append(list(argv))
+            return command(ctx, argv)
+        monkeypatch.setitem(COMMANDS, name, recorded)
+    return runs
+
+
+#: A test guard well above every deadline: a hang fails the test instead of the suite.
+GUARD = 30.0
+
+
+def guarded(fn, *args, **kwargs):
+    """``fn`` in a thread; a call that has not returned after `GUARD` seconds fails."""
+    box: dict = {}
+
+    def run() -> None:
+        try:
+            box["value"] = fn(*args, **kwargs)
+        except BaseException as exc:  # noqa: BLE001 - handed to the test
+            box["error"] = exc
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(GUARD)
+    assert not thread.is_alive(), f"{fn.__name__} hung for {GUARD} s"
+    if "error" in box:
+        raise box["error"]
+    return box.get("value")

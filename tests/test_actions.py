@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import mobile_gym  # noqa: F401 - registers the envs
-from mobile_gym.actions import MAX_TEXT_LENGTH, Action, ActionType, AITWAction, AITWActionType
+from mobile_gym.actions import ACTION_SETS, MAX_TEXT_LENGTH, Action, ActionType, AITWAction, AITWActionType
 from mobile_gym.errors import InvalidActionError, MobileGymError
 
 coord = st.floats(0, 1, allow_nan=False)
@@ -32,14 +32,56 @@ def actions(draw):
         if (x1, y1) == (x2, y2):
             x2 = 1.0 - x2 if x2 != 0.5 else 0.0
         return Action.swipe(x1, y1, x2, y2)
-    if kind is ActionType.TYPE:
-        return Action.type_text(draw(texts))
+    if kind in (ActionType.LONG_PRESS, ActionType.DOUBLE_TAP):
+        return Action(kind, touch=(draw(coord), draw(coord)))
+    if kind is ActionType.OPEN_APP:
+        return Action.open_app(draw(texts.filter(str.strip)))
+    if kind in (ActionType.TYPE, ActionType.ANSWER, ActionType.INVALID):
+        return Action(kind, text=draw(texts))
     return Action(kind)
 
 
+basic_actions = actions().filter(lambda a: a.action_type in ACTION_SETS["basic"])
+
+
 def test_action_types_are_contiguous_from_zero():
-    assert [int(t) for t in ActionType] == list(range(8))
-    assert [t.name for t in ActionType] == ["CLICK", "SWIPE", "TYPE", "BACK", "HOME", "ENTER", "COMPLETE", "IMPOSSIBLE"]
+    assert [int(t) for t in ActionType] == list(range(14))
+    # LlamaTouch's eight first, in AITW's order: the -v0 envs' space is these, as it always was
+    assert [t.name for t in ACTION_SETS["basic"]] == ["CLICK", "SWIPE", "TYPE", "BACK", "HOME", "ENTER", "COMPLETE",
+                                                      "IMPOSSIBLE"]
+    assert [t.name for t in ACTION_SETS["all"]][8:] == ["LONG_PRESS", "DOUBLE_TAP", "OPEN_APP", "WAIT", "ANSWER"]
+    assert ActionType.INVALID not in ACTION_SETS["all"]  # a record of a reply, never an action to choose
+
+
+def test_the_new_verbs_carry_what_they_need():
+    assert Action.long_press(0.2, 0.3).touch == (0.2, 0.3) and not Action.long_press(0.2, 0.3).is_tap
+    assert not Action.double_tap(0.2, 0.3).is_tap  # LlamaTouch's click is one tap
+    assert Action.open_app("Gmail").text == "Gmail" and Action.answer("42").text == "42"
+    assert not Action.answer("42").ends_episode and not Action.wait().ends_episode
+    assert str(Action.long_press(0.25, 0.5)) == "LONG_PRESS(0.250, 0.500)"
+    assert str(Action.open_app("Gmail")) == "OPEN_APP('Gmail')" and str(Action.wait()) == "WAIT"
+    with pytest.raises(InvalidActionError, match="app's name"):
+        Action.open_app("  ")
+    with pytest.raises(InvalidActionError, match="touch point"):
+        Action(ActionType.LONG_PRESS)
+    assert Action.invalid("x" * 5000).text == "x" * MAX_TEXT_LENGTH  # a reply is kept, cut
+    assert Action.invalid("half \ud83d emoji").text == "half \ufffd emoji"
+    with pytest.raises(InvalidActionError, match="no action to take"):
+        Action.from_gym({"action_type": int(ActionType.INVALID), "text": "x"})
+
+
+def test_new_verbs_in_agentenv_lines_read_by_llamatouch_and_by_us():
+    """A type AgentEnv does not know is written as the line LlamaTouch's evaluator reads
+    (a click at the point, or an empty TYPE) with the action itself in a field it skips."""
+    line = Action.long_press(0.25, 0.5).to_agentenv(1080, 2400)
+    assert line == "CLICK|[0.25, 0.5]|NULL|LONG_PRESS|1080|2400"
+    assert line.split("|")[0] == "CLICK" and line.split("|")[-2:] == ["1080", "2400"]  # what the evaluator reads
+    assert Action.open_app("Gmail").to_agentenv(1, 2) == "TYPE|''|NULL|OPEN_APP 'Gmail'|1|2"
+    assert Action.wait().to_agentenv(1, 2) == "TYPE|''|NULL|WAIT|1|2"
+    answer = Action.answer("a | b \"it's\"")
+    assert Action.from_agentenv(answer.to_agentenv(1, 2)) == (answer, (1, 2))
+    assert answer.to_agentenv(1, 2).count("|") == 5  # the text's bar is escaped
+    assert Action.from_agentenv("TYPE|'a|b'|NULL|1|2")[0] == Action.type_text("a|b")  # older lines still read
 
 
 @pytest.mark.parametrize(
@@ -77,7 +119,7 @@ def test_from_gym_sample():
     with pytest.raises(InvalidActionError, match="shape"):
         Action.from_gym({"action_type": 0, "touch": np.zeros(3, np.float32)})
     with pytest.raises(InvalidActionError, match="unknown action type"):
-        Action.from_gym({"action_type": 9})
+        Action.from_gym({"action_type": 14})
     with pytest.raises(InvalidActionError, match="unknown action type"):
         Action.from_gym({"action_type": 1.5})
     with pytest.raises(InvalidActionError, match="dict"):
@@ -90,9 +132,11 @@ def test_aitw_puts_y_before_x():
     swipe = Action.swipe(0.1, 0.9, 0.1, 0.2).to_aitw()
     assert swipe.touch_point_yx == (0.9, 0.1) and swipe.lift_point_yx == (0.2, 0.1)
     assert Action.type_text("hi").to_aitw().action_type == AITWActionType.TYPE == 3
+    with pytest.raises(InvalidActionError, match="AITW has no LONG_PRESS"):
+        Action.long_press(0.5, 0.5).to_aitw()
 
 
-@given(actions())
+@given(basic_actions)
 def test_aitw_round_trip(action):
     assert Action.from_aitw(action.to_aitw()) == action
 
@@ -310,7 +354,7 @@ _junk = st.deferred(lambda: st.one_of(
 ))
 
 
-@given(st.fixed_dictionaries({}, optional={"action_type": st.one_of(st.integers(0, 7), _junk),
+@given(st.fixed_dictionaries({}, optional={"action_type": st.one_of(st.integers(0, 13), _junk),
                                            "touch": _junk, "lift": _junk, "text": _junk}))
 def test_any_junk_is_a_valid_action_or_an_invalid_action_error(sample):
     try:
@@ -335,3 +379,6 @@ def test_env_step_refuses_every_malformed_action_and_runs_nothing():
     assert env.unwrapped.device.observe(screenshot=False).xml == obs["view_hierarchy"]
     obs, _, terminated, truncated, info = env.step({"action_type": 3})  # BACK
     assert info["steps"] == 1 and not (terminated or truncated)
+    with pytest.raises(InvalidActionError, match=r"not in this env's action space \(actions='basic'"):
+        env.step({"action_type": 11})  # WAIT: a type of actions="all" only
+    assert env.step(Action.wait())[-1]["steps"] == 2  # an Action of any type is taken

@@ -5,7 +5,6 @@ verbatim, and each fault recovered or reported as a `DeviceError` within its dea
 from __future__ import annotations
 
 import gc
-import threading
 import time
 
 import numpy as np
@@ -24,6 +23,7 @@ from mobile_gym.devices.android import (
 from mobile_gym.devices.fake.adb_server import FakePhoneServer
 from mobile_gym.errors import ConfigError, DeviceError
 from mobile_gym.simulator import SimulatedDevice
+from fake_phones import guarded
 
 #: adbutils and uiautomator2 leave the sockets of connections that failed (the faults
 #: below) to the garbage collector, which warns; ours are closed.
@@ -34,29 +34,6 @@ SERIAL = "emulator-5554"
 #: Short deadlines, so a fault test takes a second; settling on the fake needs little.
 FAST = AndroidConfig(call_timeout=1.5, connect_timeout=10.0, settle_timeout=1.0, poll_interval=0.01,
                     change_timeout=0.05)  # the fake shows every action at once
-#: A test guard well above every deadline: a hang fails the test instead of the suite.
-GUARD = 30.0
-
-
-def guarded(fn, *args, **kwargs):
-    """``fn`` in a thread; a call that has not returned after `GUARD` seconds fails."""
-    box: dict = {}
-
-    def run() -> None:
-        try:
-            box["value"] = fn(*args, **kwargs)
-        except BaseException as exc:  # noqa: BLE001 - handed to the test
-            box["error"] = exc
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    thread.join(GUARD)
-    assert not thread.is_alive(), f"{fn.__name__} hung for {GUARD} s"
-    if "error" in box:
-        raise box["error"]
-    return box.get("value")
-
-
 @pytest.fixture
 def phone():
     """A fake phone, the backend on it (connected), and a twin simulator with the same seed."""

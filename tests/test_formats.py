@@ -129,6 +129,12 @@ ALL_ACTIONS = [
     Action.enter(),
     Action.impossible(),
     Action.type_text(""),
+    Action.long_press(0.25, 0.75),
+    Action.double_tap(1 / 7, 0.5),
+    Action.open_app("Booking.com: Hotels | more"),
+    Action.wait(),
+    Action.answer("it's \"42\" | so"),
+    Action.invalid("tap(the gear)"),
     Action.complete(),
 ]
 

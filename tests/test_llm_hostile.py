@@ -15,7 +15,7 @@ import gymnasium as gym
 import pytest
 
 from chat_server import TLS_CERT, ChatServer, gzip_bomb
-from mobile_gym.actions import NO_OP
+from mobile_gym.actions import ActionType
 from mobile_gym.agents import LLMAgent
 from mobile_gym.agents.llm import MAX_CALL_TOKENS, MAX_KEPT_CALLS, MAX_KEPT_REPLY
 from mobile_gym.errors import AgentError, ConfigError
@@ -73,7 +73,8 @@ def test_a_retry_after_within_the_deadline_is_waited_for(screen) -> None:
     answers = iter([{"status": 429, "headers": {"Retry-After": "0.3"}}, {"content": "tap(5)"}])
     with ChatServer(lambda request: next(answers)) as server:
         agent, action = act_on(server, screen, timeout=2.0)
-    assert action != NO_OP and agent.steps[0]["command"] == "tap(5)" and len(server.requests) == 2
+    assert action.action_type is ActionType.CLICK and agent.steps[0]["command"] == "tap(5)"
+    assert len(server.requests) == 2
 
 
 def test_a_gzip_bomb_is_read_no_further_than_the_limit(screen) -> None:
@@ -153,7 +154,8 @@ def test_odd_replies_are_parse_errors_fed_back(screen, message: dict) -> None:
     answers = iter([completion(message), {"content": "tap(5)"}])
     with ChatServer(lambda request: next(answers)) as server:
         agent = LLMAgent(base_url=server.url, **HOSTILE)
-        assert agent.act(*screen) == NO_OP
+        unused = agent.act(*screen)  # nothing done, the reply kept as it was (cut) for the trace
+        assert unused.action_type is ActionType.INVALID and len(unused.text) <= 512
         assert agent.steps[0]["parse_error"] and len(agent.steps[0]["parse_error"]) < 300
         agent.act(*screen)  # the next request carries the reply back, whatever it held
         sent = json.dumps(server.requests[1]["messages"], ensure_ascii=False)

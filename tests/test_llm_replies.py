@@ -38,6 +38,10 @@ HOSTILE = {
     "tap(1+1+1)": lambda n: "tap(" + "1+" * (n // 2 - 3) + "1)",
     "tap(not not 1)": lambda n: "tap(" + "not " * (n // 4 - 2) + "1)",
     "AutoDroid lines": lambda n: "- id=3 - action=input - input_text=x\n" * (n // 37),
+    "click(start_box='(1,": lambda n: "click(start_box='(1," * (n // 20),
+    "tap(1, 2) points": lambda n: "tap(1, 2) " * (n // 10),
+    "mobile_use in mobile_use": lambda n: '{"name": "mobile_use", "arguments": ' * (n // 36),
+    "<tool_call> tags": lambda n: '<tool_call>{"name": "mobile_use", "arguments": {"action": "click", ' * (n // 68),
 }
 
 
@@ -90,13 +94,16 @@ PIECES = ["tap(", "type(", "scroll(", "back()", ")", "(", ",", "=", '"', "'", "\
           "element", '"action"', '"action_type"', '"function"', '"arguments"', '"name"', '"touch_point"',
           "dual_point", "status", "\ud800", "\x00", "not ", "True", "None", "complete()", "tap", "type", "text=",
           "down", "1e999", "-1", "0.5", "\\u00e9", "\\x", "\\U0010ffff", "\\Uffffffff", '"typed_text"', "4",
-          "click", "input", "long_press(", "N/A", "9" * 5000, "[" * 40, "{" * 40]
+          "click", "input", "long_press(", "N/A", "9" * 5000, "[" * 40, "{" * 40, "<tool_call>", '"mobile_use"',
+          '"coordinate"', "start_box='(", "<|box_start|>", "open_app(", "terminate", '"key"', "swipe(", "1080"]
 KEYS = ["action", "action_type", "element", "index", "text", "direction", "function", "name", "arguments",
-        "touch_point", "lift_point", "typed_text", "goal_status", "tool_calls", "content", "x"]
+        "touch_point", "lift_point", "typed_text", "goal_status", "tool_calls", "content", "x", "y", "coordinate",
+        "coordinate2", "start_coordinate", "status", "button", "app_name", "input"]
 pieces = st.lists(st.one_of(st.sampled_from(PIECES), st.text(max_size=5)), max_size=60).map("".join)
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=10)
-    | st.sampled_from(["tap", "type", "scroll", "dual_point", "status", "click", "4", "long_press"]),
+    | st.sampled_from(["tap", "type", "scroll", "dual_point", "status", "click", "4", "long_press", "mobile_use",
+                       "swipe", "key", "terminate", "open", "Return"]),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(KEYS), inner, max_size=5),
     max_leaves=20)
 tool_calls = st.builds(lambda name, args: {"content": None, "tool_calls": [{"function": {

@@ -62,15 +62,19 @@ CORPUS = [
     ('{"action_type": 4, "touch_point": [0.8, 0.5], "lift_point": [0.3, 0.5], "typed_text": ""}',
      str(Action.swipe(0.5, 0.8, 0.5, 0.3))),
     ('{"action_type": 5, "touch_point": [-1, -1], "lift_point": [-1, -1], "typed_text": ""}', "back()"),
-    ("tap(0.42, 0.61)", str(Action.click(0.42, 0.61))),
+    ("tap(0.42, 0.61)", "tap((0.42, 0.61))"),  # a point, as written: its frame reads it (test_llm_coordinates)
+    ("long_press(3)", "long_press(3)"), ("open_app('Chrome')", "open_app('Chrome')"), ("wait()", "wait()"),
+    ('{"action_type": "open_app", "app_name": "Chrome"}', "open_app('Chrome')"),
+    ('{"action_type": "answer", "text": "42"}', "answer('42')"), ("double_tap(2)", "double_tap(2)"),
     ('I will press (the gear icon) now: tap(4)', "tap(4)"),
     ('{"name": "John"} is not an action; tap(4) is.', "tap(4)"),
     # not one action: a parse error, never a guess
     ("I could tap(2) or tap(3).", None),
     ('{"action": "tap", "element": 2} or {"action": "tap", "element": 3}', None),
     ("hello", None), ("", None), ("   \n ", None),
-    ("tap(Settings)", None), ("tap()", None), ("tap(1.5, 0.2)", None), ("long_press(3)", None),
-    ("open_app('Chrome')", None), ('{"action": "fly", "element": 3}', None), ("scroll(sideways)", None),
+    ("tap(Settings)", None), ("tap()", None), ("tap(1, 2, 3)", None), ("long_press()", None),
+    ("open_app('')", None), ('{"action": "fly", "element": 3}', None), ("scroll(sideways)", None),
+    ('{"action_type": "dismiss", "x": 540, "y": 1200}', None), ('{"action_type": "status", "goal_status": "maybe"}', None),
     ('{"action": "type", "element": 3}', None), ("- id=3 - action=input - input_text=N/A", None),
     ('{"action_type": "dual_point", "touch_point": [3, 4], "lift_point": [3, 4]}', None),
     ('{"action": "tap", "element": true}', None), ("tap(True)", None),
@@ -106,16 +110,27 @@ def test_the_tool_schema_is_the_grammar() -> None:
     tools = tool_schema()
     assert [t["function"]["name"] for t in tools] == [v.name for v in VERBS]
     json.dumps(tools)  # plain JSON
-    examples = {"element": 2, "text": "hello", "direction": "up"}
+    examples = {"element": 2, "text": "hello", "app": "Clock", "direction": "up"}
+    points = {"x": 540, "y": 1200, "x2": 540, "y2": 600}
     for tool in tools:
         f = tool["function"]
         params = f["parameters"]
         assert params["type"] == "object" and set(params["required"]) <= set(params["properties"])
-        args = {name: examples[name] for name in params["properties"]}
+        # by element (and the other arguments), then by point where the verb takes one
+        args = {name: examples[name] for name in params["properties"] if name in examples}
         command = parse_reply({"function": {"name": f["name"], "arguments": json.dumps(args)}})
         assert command.verb == f["name"]
-        for name in ("element", "text", "direction"):
-            assert getattr(command, name) == args.get(name)
+        assert command.element == args.get("element") and command.direction == args.get("direction")
+        assert command.text == args.get("text", args.get("app"))
+        if "x" in params["properties"]:
+            args = {**{k: v for k, v in args.items() if k not in ("element", "direction")},
+                    **{k: v for k, v in points.items() if k in params["properties"]}}
+            args.setdefault("direction", "up") if f["name"] == "scroll" else None
+            command = parse_reply({"function": {"name": f["name"], "arguments": json.dumps(args)}})
+            assert command.verb == f["name"] and command.element is None and command.point == (540, 1200)
+            assert command.end == ((540, 600) if "x2" in params["properties"] else None)
+    for tool in tool_schema(points=False):  # for a model that sees no screenshot: elements only
+        assert not {"x", "y", "x2", "y2"} & set(tool["function"]["parameters"]["properties"])
 
 
 def walk_screens(steps: int = 20):

@@ -35,11 +35,23 @@ EXTRA_ACTIONS: dict[str, Callable[[Sequence[Element], tuple[int, int] | None], A
     "scroll_up": lambda elements, screen: _scroll(elements, screen, down=False),
     "complete": lambda *_: KEY_ACTIONS["complete"],
     "impossible": lambda *_: KEY_ACTIONS["impossible"],
+    "wait": lambda *_: Action.wait(),  # an env made with actions="all" has it
 }
 
 #: The extras a preset has unless told otherwise. IMPOSSIBLE is left out: no simulator
 #: task is infeasible, and a policy that learns to give up early would end episodes.
 DEFAULT_EXTRAS = ("back", "home", "enter", "scroll_down", "scroll_up", "complete")
+
+
+def default_extras(env: Any) -> tuple[str, ...]:
+    """`DEFAULT_EXTRAS`, and ``wait`` when the env offers AndroidWorld's verbs
+    (``gym.make(..., actions="all")``): a loading screen settles by waiting."""
+    return DEFAULT_EXTRAS + (("wait",) if offers_all(env) else ())
+
+
+def offers_all(env: Any) -> bool:
+    """Whether the env was made with ``actions="all"`` (long press, wait, ... in its space)."""
+    return getattr(env.unwrapped, "actions", "basic") == "all"
 
 
 def check_extras(extras: Sequence[str]) -> tuple[str, ...]:

@@ -9,6 +9,7 @@ use), tapped at a point of it that shows. Slots are laid out as
     [0, K)            tap element k
     [K, K+E)          the extras: back, home, enter, scroll down/up, complete (by name)
     [K+E, K+E+V)      type phrase v into the focused field
+    [K+E+V, 2K+E+V)   long press element k (with ``long_press``)
 
 Phrases are spans of the instruction by default (words and short n-grams, quoted text
 whole, as MiniWoB's typing actions), or the user's own list. A slot is masked when its
@@ -16,6 +17,10 @@ element or phrase does not exist or, for phrases, when no text field has focus:
 `action_masks()` serves sb3-contrib's `MaskablePPO` and ``info["action_mask"]`` the rest.
 A masked choice performs nothing — it sends an empty TYPE, so the step still counts
 toward the step limit — and sets ``info["invalid_action"]``; it never raises.
+
+Long presses and the ``wait`` extra are offered by default when the env offers them
+(``gym.make(..., actions="all")``) and never otherwise, so a ``-v0`` env's space, and the
+policies trained in it, are as they were.
 """
 
 from __future__ import annotations
@@ -29,7 +34,8 @@ import numpy as np
 from mobile_gym.actions import NO_OP, Action, ActionType
 from mobile_gym.errors import ConfigError, InvalidActionError, whole_number
 from mobile_gym.ui.elements import Element, focused_field
-from mobile_gym.wrappers.discrete import DEFAULT_EXTRAS, EXTRA_ACTIONS, check_extras, extra_for, slot_index
+from mobile_gym.wrappers.discrete import (EXTRA_ACTIONS, check_extras, default_extras, extra_for, offers_all,
+                                          slot_index)
 
 #: Elements a screen may offer before the rest are dropped (the simulator's busiest
 #: screens have about 35; the dropped ones are those of the lowest window).
@@ -81,13 +87,18 @@ class DiscreteElementActions(gym.ActionWrapper, gym.utils.RecordConstructorArgs)
     (1.0, True, 'com.android.settings/com.android.settings.Settings')
     """
 
-    def __init__(self, env: gym.Env, *, max_elements: int = MAX_ELEMENTS, extras: Sequence[str] = DEFAULT_EXTRAS,
-                 phrases: Sequence[str] | None = None, max_phrases: int = MAX_PHRASES):
+    def __init__(self, env: gym.Env, *, max_elements: int = MAX_ELEMENTS, extras: Sequence[str] | None = None,
+                 phrases: Sequence[str] | None = None, max_phrases: int = MAX_PHRASES, long_press: bool | None = None):
+        """``extras`` default to `default_extras` of the env, ``long_press`` (a slot per
+        element) to whether the env offers long presses (``actions="all"``)."""
         gym.utils.RecordConstructorArgs.__init__(self, max_elements=max_elements, extras=extras, phrases=phrases,
-                                                 max_phrases=max_phrases)
+                                                 max_phrases=max_phrases, long_press=long_press)
         gym.ActionWrapper.__init__(self, env)
         self.max_elements = whole_number("max_elements", max_elements, 0, MAX_SLOTS)
-        self.extras = check_extras(extras)
+        self.extras = check_extras(default_extras(env) if extras is None else extras)
+        if long_press is not None and not isinstance(long_press, bool):
+            raise ConfigError(f"long_press must be True, False or None, got {long_press!r}")
+        self.long_press = offers_all(env) if long_press is None else long_press
         self.max_phrases = whole_number("max_phrases", max_phrases, 0, MAX_SLOTS)
         if phrases is None:
             instruction = getattr(env.unwrapped, "task").instruction
@@ -98,7 +109,8 @@ class DiscreteElementActions(gym.ActionWrapper, gym.utils.RecordConstructorArgs)
             if len(phrases) > self.max_phrases:
                 raise ConfigError(f"{len(phrases)} phrases do not fit in max_phrases={self.max_phrases}")
             self.phrases = [Action.type_text(p).text for p in phrases]  # as the action would check them
-        self.action_space = gym.spaces.Discrete(self.max_elements + len(self.extras) + self.max_phrases)
+        self._pressed = self.max_elements + len(self.extras) + self.max_phrases  # the first long-press slot
+        self.action_space = gym.spaces.Discrete(self._pressed + (self.max_elements if self.long_press else 0))
 
     # ------------------------------------------------------------------ screen
     @property
@@ -131,6 +143,8 @@ class DiscreteElementActions(gym.ActionWrapper, gym.utils.RecordConstructorArgs)
         if focused_field(elements) is not None:
             start = k + len(self.extras)
             mask[start:start + len(self.phrases)] = True
+        if self.long_press:
+            mask[self._pressed:self._pressed + len(elements)] = True
         return mask
 
     # ------------------------------------------------------------------ slots and actions
@@ -143,6 +157,9 @@ class DiscreteElementActions(gym.ActionWrapper, gym.utils.RecordConstructorArgs)
             return f"tap {index} {elements[index].label}" if index < len(elements) else f"tap {index} (no element)"
         if index < k + e:
             return self.extras[index - k]
+        if index >= self._pressed:
+            elements, j = self.elements, index - self._pressed
+            return f"long press {j} {elements[j].label}" if j < len(elements) else f"long press {j} (no element)"
         v = index - k - e
         return f"type {self.phrases[v]!r}" if v < len(self.phrases) else f"type {v} (no phrase)"
 
@@ -156,6 +173,8 @@ class DiscreteElementActions(gym.ActionWrapper, gym.utils.RecordConstructorArgs)
             return Action.click(*points[index])
         if index < k + e:
             return extras[index - k]
+        if index >= self._pressed:
+            return Action.long_press(*points[index - self._pressed])
         return Action.type_text(self.phrases[index - k - e])
 
     def index_of(self, action: Action) -> int | None:
@@ -166,6 +185,9 @@ class DiscreteElementActions(gym.ActionWrapper, gym.utils.RecordConstructorArgs)
         k, e = self.max_elements, len(self.extras)
         if action.is_tap:
             return self._element_at(action.touch)  # type: ignore[arg-type]
+        if action.action_type is ActionType.LONG_PRESS:
+            j = self._element_at(action.touch) if self.long_press else None  # type: ignore[arg-type]
+            return None if j is None else self._pressed + j
         if action.action_type is ActionType.TYPE:
             return k + e + self.phrases.index(action.text) if action.text in self.phrases else None
         name = extra_for(action)

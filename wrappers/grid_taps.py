@@ -22,7 +22,7 @@ from gymnasium import spaces
 from mobile_gym.actions import Action, _shown
 from mobile_gym.errors import InvalidActionError, whole_number
 from mobile_gym.ui.hierarchy import ViewHierarchy
-from mobile_gym.wrappers.discrete import DEFAULT_EXTRAS, EXTRA_ACTIONS, check_extras, extra_for, slot_index
+from mobile_gym.wrappers.discrete import EXTRA_ACTIONS, check_extras, default_extras, extra_for, slot_index
 
 #: Most rows or columns: 256 rows on a 2,400-pixel screen are cells of 9 pixels, finer
 #: than any widget.
@@ -50,9 +50,10 @@ class GridTaps(gym.ActionWrapper, gym.utils.RecordConstructorArgs):
     (1.0, True, 'com.android.settings/com.android.settings.Settings')
     """
 
-    def __init__(self, env: gym.Env, rows: int = 8, cols: int = 4, extras: Sequence[str] = DEFAULT_EXTRAS):
+    def __init__(self, env: gym.Env, rows: int = 8, cols: int = 4, extras: Sequence[str] | None = None):
+        """``extras`` default to `mobile_gym.wrappers.discrete.default_extras` of the env."""
         rows, cols = whole_number("rows", rows, 1, MAX_GRID_SIDE), whole_number("cols", cols, 1, MAX_GRID_SIDE)
-        extras = check_extras(extras)
+        extras = check_extras(default_extras(env) if extras is None else extras)
         gym.utils.RecordConstructorArgs.__init__(self, rows=rows, cols=cols, extras=extras)
         gym.ActionWrapper.__init__(self, env)
         self.rows, self.cols, self.extras = rows, cols, extras

@@ -1,6 +1,6 @@
 """`AndroidDevice`: a phone or emulator over adb (`adbutils`) and uiautomator2.
 
-Three things the libraries leave to us, and a phone needs:
+What the libraries leave to us, and a phone needs:
 
 - **Deadlines.** uiautomator2's HTTP timeout does not reach the adb socket under it, so a
   stalled phone blocks a call for minutes. The adb client is made with a socket timeout,
@@ -13,6 +13,11 @@ Three things the libraries leave to us, and a phone needs:
   a row agree (bounded by ``settle_timeout``), so a step costs what the phone needs; the
   last read is the next observation's dump. An empty or cut-short dump (a window in
   transition) is read again, never passed on.
+  A WAIT is the one action that is time passing: ``wait_seconds`` (uiautomator's
+  ``waitForIdle``, then the rest of it), then settling.
+- **Apps by name.** An OPEN_APP names the app as a launcher shows it; the package is found
+  among the installed ones (`mobile_gym.app_names`) before anything is sent, and
+  started as its launcher icon starts it (``monkey -c LAUNCHER``).
 - **One reading per screen.** What an observation reads (the dump, the foreground
   activity and packages in one shell command, a screenshot) is read once between two
   actions and shared by every observation until the next one.
@@ -42,7 +47,8 @@ from PIL import Image
 
 from mobile_gym.actions import Action, ActionType
 from mobile_gym.devices.base import Device
-from mobile_gym.errors import ConfigError, DeviceError, InvalidActionError
+from mobile_gym.app_names import resolve_app
+from mobile_gym.errors import AppNotInstalledError, ConfigError, DeviceError, InvalidActionError
 from mobile_gym.trace import UIState
 
 logger = logging.getLogger(__name__)
@@ -58,6 +64,12 @@ MAX_DEPTH = 50
 SWIPE_SECONDS = 0.3
 #: uiautomator2 swipes in steps of 5 ms.
 SWIPE_STEPS = max(2, int(SWIPE_SECONDS / 0.005))
+#: What a launcher sends to start an app: monkey finds the package's launcher activity
+#: itself (adbutils' ``app_start`` does the same), where ``am start -n`` needs its name.
+LAUNCHER_CATEGORY = "android.intent.category.LAUNCHER"
+#: Action types that do nothing on the phone: the episode's end, an answer (the env
+#: keeps it), a reply that named no action.
+NOTHING_TO_DO = (ActionType.COMPLETE, ActionType.IMPOSSIBLE, ActionType.ANSWER, ActionType.INVALID)
 #: The JPEG quality uiautomator2 asks screenshots in (its own default).
 SCREENSHOT_QUALITY = 80
 #: One shell command for what adbutils reads in several (``app_current``, then ``pm list
@@ -101,18 +113,36 @@ class AndroidConfig:
     dump_retries: int = 5
     #: uiautomator2's server port on the device
     u2_port: int = 9008
+    #: how long a LONG_PRESS holds the finger down: past Android's long-press timeout
+    #: (400 ms since Android 12, 500 ms before; accessibility settings may make it longer)
+    long_press_seconds: float = 0.6
+    #: the pause between a DOUBLE_TAP's two taps: Android takes two taps for a double tap
+    #: when the second comes 40 to 300 ms after the first (uiautomator2 waits 0.1 s)
+    double_tap_gap: float = 0.1
+    #: how long a WAIT lets pass before the screen is read (AndroidWorld's wait is 1 s)
+    wait_seconds: float = 1.0
 
     def __post_init__(self) -> None:
-        for name in ("call_timeout", "connect_timeout", "snapshot_timeout", "settle_timeout"):
+        for name in ("call_timeout", "connect_timeout", "snapshot_timeout", "settle_timeout",
+                     "long_press_seconds"):
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or isinstance(value, bool) or not value > 0:
                 raise ConfigError(f"AndroidConfig.{name} must be a positive number of seconds; got {value!r}")
-        for name in ("poll_interval", "change_timeout"):
+        for name in ("poll_interval", "change_timeout", "double_tap_gap", "wait_seconds"):
             value = getattr(self, name)
             if not isinstance(value, (int, float)) or isinstance(value, bool) or not value >= 0:
                 raise ConfigError(f"AndroidConfig.{name} must be >= 0 seconds; got {value!r}")
         if not isinstance(self.dump_retries, int) or isinstance(self.dump_retries, bool) or self.dump_retries < 0:
             raise ConfigError(f"AndroidConfig.dump_retries must be a whole number >= 0; got {self.dump_retries!r}")
+        # the RPC holding the finger down answers when it lifts, the one waiting for the
+        # screen to go idle by the wait's end: each within one call's deadline
+        for name in ("long_press_seconds", "wait_seconds"):
+            if getattr(self, name) >= self.call_timeout:
+                raise ConfigError(f"AndroidConfig.{name} ({getattr(self, name):g}) must be shorter than "
+                                  f"call_timeout ({self.call_timeout:g}): it is one call to the phone")
+        if self.double_tap_gap >= 0.3:
+            raise ConfigError(f"AndroidConfig.double_tap_gap must be under 0.3 s (Android's double-tap timeout: "
+                              f"a later second tap is a tap of its own); got {self.double_tap_gap!r}")
 
 
 class _Client(adbutils.AdbClient):
@@ -351,16 +381,32 @@ class AndroidDevice(Device):
         if not isinstance(action, Action):
             raise InvalidActionError(f"expected an Action, got {type(action).__name__}")
         kind = action.action_type
-        if kind in (ActionType.COMPLETE, ActionType.IMPOSSIBLE):
+        if kind in NOTHING_TO_DO:
             return
+        # an app the phone does not have is refused before anything is sent (the screen
+        # read before stays the observation: nothing happened)
+        package = self._app_package(action.text or "") if kind is ActionType.OPEN_APP else None
         before = self._settled or (self._screen.xml if self._screen is not None else None)
         self._settled = None  # whatever was read before is gone, even if the action fails
         width, height = self.screen_size
+        x = y = 0.0
+        if action.touch is not None:
+            x, y = action.touch[0] * width, action.touch[1] * height
         # the RPCs themselves: the library's click and swipe read coordinates below 1 as
         # fractions of the screen, so a tap on the first row or column of pixels went astray
         if kind is ActionType.CLICK or (kind is ActionType.SWIPE and action.is_tap):
-            x, y = action.touch[0] * width, action.touch[1] * height  # type: ignore[index]
             self._call("tap", lambda: self._u2_device().jsonrpc.click(x, y), u2=True)
+        elif kind is ActionType.LONG_PRESS:
+            # uiautomator2's long_click: a click held for its duration (milliseconds)
+            held = int(self.config.long_press_seconds * 1000)
+            self._call("long press", lambda: self._u2_device().jsonrpc.click(x, y, held), u2=True)
+        elif kind is ActionType.DOUBLE_TAP:
+            self._call("double tap", lambda: self._double_tap(x, y), u2=True)
+        elif kind is ActionType.OPEN_APP:
+            self._open_app(package)  # type: ignore[arg-type]
+        elif kind is ActionType.WAIT:
+            self._wait()
+            before = None  # a screen that stays as it was is a wait's outcome, not a lag
         elif kind is ActionType.SWIPE:
             (x1, y1), (x2, y2) = action.touch, action.lift  # type: ignore[misc]
             self._call("swipe", lambda: self._u2_device().jsonrpc.swipe(x1 * width, y1 * height, x2 * width,
@@ -536,6 +582,54 @@ class AndroidDevice(Device):
 
     def _press(self, key: str) -> None:
         self._call(f"press {key}", lambda: self._u2_device().press(key), u2=True)
+
+    def _double_tap(self, x: float, y: float) -> None:
+        """Two taps at one point as uiautomator2's ``double_click`` makes them (a touch
+        down and up, a pause, a click), through the RPCs themselves (the library's reads
+        coordinates below 1 as fractions). The pause is part of the gesture, not a wait
+        for something: Android's gesture detector takes a second tap closer than 40 ms
+        to the first for a tap of its own."""
+        rpc = self._u2_device().jsonrpc
+        rpc.injectInputEvent(0, x, y, 0)  # ACTION_DOWN
+        rpc.injectInputEvent(1, x, y, 0)  # ACTION_UP
+        time.sleep(self.config.double_tap_gap)
+        rpc.click(x, y)
+
+    def _app_package(self, name: str) -> str:
+        """The installed package an OPEN_APP of ``name`` means (`resolve_app`), from the
+        packages the current observation read, else read now; `AppNotInstalledError`
+        naming the nearest installed apps when there is none."""
+        screen = self._screen
+        packages = None
+        if screen is not None and self._settled is not None and screen.xml is self._settled:
+            packages = screen.packages
+        if packages is None:
+            packages = self._front_and_packages()[1]
+        return resolve_app(name, packages, where=self.serial or "the phone")
+
+    def _open_app(self, package: str) -> None:
+        """Start ``package`` as its launcher icon does (monkey picks its launcher activity);
+        one installed without a launcher activity (a service, a library) cannot be opened."""
+        reply = self._call(f"open {package}", lambda: self._device().shell2(
+            ["monkey", "-p", package, "-c", LAUNCHER_CATEGORY, "1"]))
+        if reply.returncode != 0 or "monkey aborted" in reply.output:
+            raise AppNotInstalledError(f"cannot open {package} on {self.serial}: it has no activity the "
+                                       f"launcher starts (monkey: {reply.output.strip()[-200:]!r})")
+
+    def _wait(self) -> None:
+        """WAIT: time passes on the phone, the one action that is nothing but time (an
+        agent waits out a loading screen, a page, a download: nothing it could name to
+        await). uiautomator's ``waitForIdle`` is asked for the whole wait (it returns
+        once the screen has gone still, at most then); the rest of ``wait_seconds`` is
+        let pass, and the screen is then read, settled as after any action. Nothing is
+        touched."""
+        end = time.monotonic() + self.config.wait_seconds
+        ms = int(self.config.wait_seconds * 1000)
+        if ms > 0:
+            self._call("wait for the screen to go idle", lambda: self._u2_device().jsonrpc.waitForIdle(ms), u2=True)
+        left = end - time.monotonic()
+        if left > 0:
+            time.sleep(left)
 
     def _type(self, text: str) -> None:
         """uiautomator2's input (its IME, or the clipboard); ASCII text that way fails

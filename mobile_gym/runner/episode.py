@@ -116,7 +116,7 @@ def base_record(task: SimTask, agent_spec: str, seed: int, *, oracle: bool = Tru
         "category": task.category, "golden_steps": task.steps,
         "success": False, "oracle_success": False if oracle else None, "progress": 0.0, "steps": 0,
         "terminated_by": None, "false_finish": False, "success_step": None,
-        "over_execution": False, "matched": {}, "route": 0, "error": None,
+        "over_execution": False, "matched": {}, "route": 0, "answer": None, "error": None,
     }
 
 
@@ -287,6 +287,7 @@ def _play(env: gym.Env, agent: Agent, seed: int, step_times: list[float], act_ti
         steps=info["steps"], matched={str(k): v for k, v in info["matched"].items()}, route=info["route"],
         terminated_by=info["terminated_by"] or ("step_limit" if truncated else None),
         false_finish=false_finish, success_step=success_step, over_execution=over_execution,
+        answer=info.get("answer"),
     )
     outcome.update(agent_usage(agent))
     return outcome

@@ -31,7 +31,7 @@ from typing import Any, Callable
 
 from PIL import Image
 
-from mobile_gym.actions import Action
+from mobile_gym.actions import Action, ActionType
 from mobile_gym.errors import FormatError, MobileGymError
 from mobile_gym.runner.batch import TRACES_DIR, trace_dir_name
 from mobile_gym.runner.metrics import (MS_METRICS, SUMMARY_GROUPS, USAGE_GROUP, has_oracle, shown_agent,
@@ -345,6 +345,8 @@ def _header(r: dict[str, Any]) -> str:
             bits.append("<span class='badge warn'>matcher &ne; oracle</span>")
     bits.append(f"<span class='stats'>progress {_fmt(r.get('progress'))} &middot; {_count(r.get('steps'), 'step')} "
                 f"&middot; ended by {_fmt(r.get('terminated_by'))}</span>")
+    if r.get("answer") is not None:  # an information task's answer, as the agent gave it
+        bits.append(f"<span class='stats'>answered <q>{escape(printable(str(r['answer'])))}</q></span>")
     if r.get("tokens") is not None:  # a model was asked: its cost and time, apart from the env's
         cost = "cost unknown" if r.get("cost") is None else f"${r['cost']:.4f}"
         bits.append(f"<span class='stats usage'>{_fmt(r.get('tokens_in'))} tokens in &middot; "
@@ -376,6 +378,8 @@ def _reply(k: int, record: dict[str, Any], first: bool) -> str:
     error = record.get("parse_error")
     read = (f"<span class='badge err'>not used: {escape(str(error))}</span>" if error
             else f"<code class='command'>{escape(str(record.get('command')))}</code>")
+    if record.get("refused"):  # read, but the device could not do it (an app not installed)
+        read += f" <span class='badge err'>not done: {escape(str(record['refused']))}</span>"
     text = record.get("reply")
     shown = escape(text if isinstance(text, str) else json.dumps(text, ensure_ascii=False))
     return (f"<div class='reply{' bad' if error else ''}'>reply {k + 1}: {read}"
@@ -427,7 +431,8 @@ def _steps(screens: Screens, folder: Path, matched: dict[int, int], error: Any,
         hits.setdefault(step, []).append(k)
     figures = []
     for i, (state, thumb) in enumerate(zip(screens.trace, screens.thumbnails)):
-        unused = bool(replies.get(i, (0, {}))[1].get("parse_error"))
+        unused = bool(replies.get(i, (0, {}))[1].get("parse_error")) or (
+            state.action is not None and state.action.action_type is ActionType.INVALID)
         picture = _picture(i, thumb, pictures, "" if unused else _touch_marks(state.action))
         figures.append(_step(i, state, picture, sorted(hits.get(i, [])), reply(i), unused))
     return "<div class='steps'>" + "".join(figures) + "</div>"
@@ -450,6 +455,8 @@ def _step(i: int, state: UIState, picture: str, checkpoints: list[int], reply: s
         action = "<code>(end)</code>"
     elif unused:
         action = "<span class='none'>no action: the reply could not be used</span>"
+        if not reply and state.action.action_type is ActionType.INVALID:  # no model record: the reply itself
+            action += f" <q>{escape(printable(state.action.text or ''))}</q>"
     else:
         action = f"<code>{escape(str(state.action))}</code>"
     title = escape(state.activity or "activity unknown")

@@ -31,7 +31,7 @@ BREAKDOWNS = ("agent", "app", "category", "difficulty")
 DIFFICULTY_ORDER = ("easy", "medium", "hard")
 CSV_FIELDS = ("task", "agent", "agent_name", "seed", "app", "category", "difficulty", "golden_steps", "success",
               "oracle_success", "progress", "steps", "success_step", "terminated_by", "false_finish",
-              "over_execution", "wall_time", "step_latency", "act_latency", "tokens", "tokens_in", "tokens_out", "cost",
+              "over_execution", "answer", "wall_time", "step_latency", "act_latency", "tokens", "tokens_in", "tokens_out", "cost",
               "error_kind", "error")
 
 

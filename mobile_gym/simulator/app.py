@@ -116,6 +116,9 @@ class Dialog(Surface):
         self.package = package
         self.kind = kind  # "alert", "sheet" (bottom sheet) or "menu" (popup at top right)
         self.sys: Runtime | None = None  # set when shown
+        #: The px bounds of the view a popup hangs from (a long-pressed launcher icon):
+        #: the runtime shows it under (or over) that view instead of by ``kind``.
+        self.anchor: tuple[int, int, int, int] | None = None
 
     def close(self) -> None:
         assert self.sys is not None
@@ -168,6 +171,10 @@ class App:
     #: phone's generator jumped that many times), so that adding it leaves every other
     #: app's seeded content as it was.
     stream: ClassVar[int] = 0
+    #: Whether a cold launch may show the app's loading screen first (dynamics'
+    #: ``loading_rate``): real apps take a moment to start, and an agent must wait for
+    #: them. Apps opt in; the launcher and the stand-in apps never load.
+    loading_screen: ClassVar[bool] = False
 
     def __init__(self, sys: Runtime) -> None:
         self.sys = sys
@@ -189,6 +196,16 @@ class App:
 
     def on_package_changed(self, package: str, installed: bool) -> None:
         """Another package was installed or uninstalled (the launcher adds its icon)."""
+
+    def shortcuts(self) -> list[tuple[str, Callable[[], None]]]:
+        """The app's launcher shortcuts (label, what choosing it does), listed in the menu a
+        long press on its launcher icon opens, as Android's static shortcuts are."""
+        return []
+
+    @property
+    def loading_text(self) -> str:
+        """What the app's loading screen says under its icon: its name, as splash screens do."""
+        return self.label
 
     def system_ui(self) -> dict:
         """Hints for the system UI: ``dark`` theme, status-bar ``icons`` [(glyph, desc)]."""

@@ -65,8 +65,8 @@ class SimulatedDevice(Device):
             if not isinstance(values, Mapping):
                 raise SimulatorError(f"setup for app {name!r} must be a mapping of state fields")
             runtime.app(resolve_package(name)).configure(values)
-        if setup.get("launch"):
-            runtime.launch(resolve_package(setup["launch"]))
+        if setup.get("launch"):  # the task starts with the app ready: no loading screen
+            runtime.launch(resolve_package(setup["launch"]), splash=False)
         self.close()
         self._runtime = runtime
 
@@ -86,9 +86,20 @@ class SimulatedDevice(Device):
             raise InvalidActionError(f"expected an Action, got {type(action).__name__}")
         W, H = self.profile.size
         kind = action.action_type
+        if kind == ActionType.OPEN_APP:
+            runtime.find_app(action.text or "")  # an app not installed raises before anything changes
         runtime.clear_toast()
         if kind == ActionType.CLICK or (kind == ActionType.SWIPE and action.is_tap):
             runtime.tap(*_px(action.touch, W, H))
+        elif kind == ActionType.LONG_PRESS:
+            runtime.long_press(*_px(action.touch, W, H))
+        elif kind == ActionType.DOUBLE_TAP:
+            runtime.double_tap(*_px(action.touch, W, H))
+        elif kind == ActionType.OPEN_APP:
+            runtime.open_app(action.text or "")
+        elif kind == ActionType.WAIT:
+            runtime.wait()  # its own step: about a second passes
+            return
         elif kind == ActionType.SWIPE:
             runtime.swipe(*_px(action.touch, W, H), *_px(action.lift, W, H))
         elif kind == ActionType.TYPE:
@@ -99,6 +110,7 @@ class SimulatedDevice(Device):
             runtime.home()
         elif kind == ActionType.ENTER:
             runtime.enter()
+        # COMPLETE, IMPOSSIBLE, ANSWER and INVALID touch nothing: only the clock moves on
         runtime.tick()
 
     def installed_packages(self) -> frozenset[str]:

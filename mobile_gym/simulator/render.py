@@ -570,6 +570,8 @@ class Renderer:
             self._switch(v)
         elif cls == V.CHECKBOX:
             self._checkbox(v)
+        elif cls == V.PROGRESS:  # a spinner, drawn still
+            self._image(v, v.fg or th["primary"])
 
     def _launcher_icon(self, v: View) -> None:
         """An app icon: a coloured disc with a glyph or the label's initial, label below."""

@@ -7,6 +7,13 @@ typed text and keys to the views and surfaces under them, with Android's rules:
 a tap goes to the topmost clickable node under the finger (a non-clickable child passes
 it to its clickable ancestor); BACK hides the keyboard, then cancels a dialog, then lets
 the screen handle it, then pops the activity, then returns to the launcher.
+
+Gestures beyond taps follow the framework too: a long press goes to the topmost clickable
+or long-clickable view under the finger; its long-click handler runs if it has one, a text
+field selects its text and shows the floating "Cut / Copy / Paste / Select all" toolbar,
+and anything else takes it as a click (the framework clicks once the long press ends
+unhandled). An app launched cold may first show its loading screen (dynamics'
+``loading_rate``), which swallows input until a step or two have passed.
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from typing import Callable, Hashable, Iterator, NamedTuple, TypeVar
 
 import numpy as np
 
+from mobile_gym.app_names import resolve_app
 from mobile_gym.errors import SimulatorError
 from mobile_gym.simulator.app import Activity, App, Dialog, Surface
 from mobile_gym.simulator.dump import hierarchy_of_windows, joined_dump, node_records, window_dump
@@ -27,7 +35,7 @@ from mobile_gym.simulator.profiles import DeviceProfile
 from mobile_gym.simulator.retained import Placed, Tree, place
 from mobile_gym.simulator.text import MAX_FIELD_LENGTH, typed
 from mobile_gym.simulator.views import (
-    FRAME, IMAGE, IMAGE_BUTTON, LINEAR, TEXT, View,
+    BUTTON, FRAME, IMAGE, IMAGE_BUTTON, LINEAR, PROGRESS, TEXT, VIEW, View,
 )
 from mobile_gym.ui.hierarchy import ViewHierarchy
 
@@ -37,6 +45,13 @@ LAUNCHER_PACKAGE = "com.google.android.apps.nexuslauncher"
 #: The keyboard's Enter (IME action) key, by Gboard's id.
 ENTER_KEY = f"{KEYBOARD_PACKAGE}:id/key_pos_ime_action"
 SECONDS_PER_ACTION = 5  # virtual time an action takes (agents are not instant)
+SECONDS_PER_WAIT = 1  # virtual time a WAIT lets pass: a second, as AndroidWorld's wait
+#: The random stream loading screens draw from (the phone's generator jumped this many
+#: times at boot): whether an app loads slowly never moves the phone's own stream, so the
+#: popups and content a seed gave stay as they were.
+LOADING_STREAM = 64
+#: Android's floating text toolbar (the selection's action mode), by its ids.
+TOOLBAR_ID = "android:id/floating_toolbar_menu_item_text"
 KEYBOARD_DP = 264
 
 
@@ -47,7 +62,7 @@ class Window:
     root: View
     package: str
     surface: Surface | None = None  # who handles its input; None for system windows
-    kind: str = "app"  # app, alert, sheet, menu, keyboard, status, nav, toast
+    kind: str = "app"  # app, alert, sheet, menu, toolbar, keyboard, status, nav, toast
     placed: Placed | None = None  # its layout in retained mode (None: the reference path)
     tree: Tree | None = None  # ... and its views (an activity lays them out again when scrolled)
 
@@ -218,6 +233,12 @@ class Runtime:
         self._built: dict[Surface, _Built] = {}  # retained mode: activities' last windows
         self._system_windows: dict[tuple, Window] = {}  # retained mode's laid-out bars, by what they show
         self._screenshots: dict[tuple[int, int], np.ndarray] = {}  # the current frame's, by size
+        self.clipboard = ""  # what Cut / Copy (or an app's "Copy") put there; Paste puts it in a field
+        self.text_toolbar: tuple[Surface, str] | None = None  # (surface, field) a long press selected
+        self.press_bounds: tuple[int, int, int, int] | None = None  # the view long-pressed last (px)
+        self._loading: tuple[str, int] | None = None  # (package, step at which its loading screen ends)
+        self._loading_rng = (np.random.Generator(copy.deepcopy(rng.bit_generator).jumped(LOADING_STREAM))
+                             if dynamics.loading_rate > 0 else None)
         for package in sorted(self.installed):
             self.app(package)
         self.home()
@@ -320,12 +341,17 @@ class Runtime:
         dialogs = self.app(self.foreground).dialogs
         return dialogs[-1] if dialogs else self.activity
 
-    def launch(self, package: str) -> None:
+    def launch(self, package: str, *, splash: bool = True) -> None:
         """Bring an app to the front, resuming its back stack like the launcher does.
         Opened from another app (Play Store's "Open"), BACK from its first screen
-        returns to that app, as Android returns to the previous task."""
+        returns to that app, as Android returns to the previous task. Started cold, it
+        may show its loading screen first (`loading`); ``splash=False`` never does (a
+        task's setup hands over a phone already settled)."""
         app = self.app(package)
         self.keyboard = False
+        self.text_toolbar = None
+        if self._loading is not None and self._loading[0] != package:
+            self._loading = None  # another app to the front: the one loading is done by its return
         if self.foreground not in (LAUNCHER_PACKAGE, package):
             self.callers[package] = self.foreground
         elif self.foreground == LAUNCHER_PACKAGE:
@@ -333,7 +359,43 @@ class Runtime:
         self.foreground = package
         if not app.stack:
             self.start(app.main())
+            if splash:
+                self._maybe_load(app)
         self.invalidate()
+
+    def _maybe_load(self, app: App) -> None:
+        """A cold start: with the dynamics' ``loading_rate`` (drawn from the loading
+        stream, only for apps that have a loading screen) the app shows it for the next
+        one or two steps."""
+        rng = self._loading_rng
+        if rng is None or not app.loading_screen:
+            return
+        if rng.random() < self.dynamics.loading_rate:
+            self._loading = (app.package, self._steps + 1 + int(rng.integers(1, 3)))
+
+    @property
+    def loading(self) -> bool:
+        """The foreground app shows its loading screen: input to it is swallowed (HOME and
+        OPEN_APP, the system's, still work) until the steps it takes have passed."""
+        return (self._loading is not None and self._loading[0] == self.foreground
+                and self._steps < self._loading[1])
+
+    def find_app(self, name: str) -> str:
+        """The installed package an OPEN_APP's ``name`` means (`mobile_gym.app_names`: the
+        launcher's label, case and spaces aside, or a store title, a package, the names
+        task setups use). Raises `AppNotInstalledError`, naming the installed apps whose
+        names come nearest, and changes nothing, when none does."""
+        return resolve_app(name, self.installed, "the simulated phone")
+
+    def open_app(self, name: str) -> None:
+        """OPEN_APP: launch the installed app ``name`` names (`find_app`) as a tap on its
+        launcher icon does; the launcher's own name goes home. An app not installed
+        raises `AppNotInstalledError` before anything changes."""
+        package = self.find_app(name)
+        if package == LAUNCHER_PACKAGE:
+            self.home()
+        else:
+            self.launch(package)
 
     def start(self, activity: Activity) -> None:
         app = activity.app
@@ -365,6 +427,8 @@ class Runtime:
 
     def home(self) -> None:
         self.keyboard = False
+        self.text_toolbar = None
+        self._loading = None  # the app loads on in the background: ready when it returns
         launcher = self.app(LAUNCHER_PACKAGE)
         self.foreground = LAUNCHER_PACKAGE
         if not launcher.stack:
@@ -403,20 +467,65 @@ class Runtime:
 
     # ------------------------------------------------------------------ input
     def tap(self, x: int, y: int) -> None:
+        self._touch(x, y, self._tap_in)
+
+    def _touch(self, x: int, y: int, act: Callable[[Window, int, int], None]) -> None:
+        """Deliver a touch at (x, y) to the window that takes it, with ``act``: the
+        topmost one under it; a popup takes every touch (one outside cancels it, if it
+        may be cancelled); one outside the text toolbar closes it and goes on below."""
         frame = self.frame()
         for window in reversed(frame.windows):
             if window.kind == "toast":
                 continue
             inside = _contains(window.root.clip, x, y)
+            if window.kind == "toolbar":
+                if inside:
+                    self._tap_in(window, x, y)  # its buttons click, however long the press
+                    return
+                self._drop_selection()
+                continue
             if window.kind in ("alert", "sheet", "menu"):
                 if inside:
-                    self._tap_in(window, x, y)
+                    act(window, x, y)
                 elif window.surface.cancelable:  # type: ignore[union-attr]
                     self.dismiss(window.surface)  # type: ignore[arg-type]
                 return  # modal: nothing below gets the tap
             if inside:
-                self._tap_in(window, x, y)
+                act(window, x, y)
                 return
+
+    def long_press(self, x: int, y: int) -> None:
+        """A touch held past the long-press timeout at (x, y), px (see the module's notes);
+        nothing while the foreground app is loading."""
+        if self.loading:
+            return
+        self._touch(x, y, self._long_press_in)
+
+    def _long_press_in(self, window: Window, x: int, y: int) -> None:
+        v = _touch_target(window.root, x, y, long=True)
+        if v is None or not v.enabled:
+            return
+        surface = window.surface
+        if v.on_long_click is not None:
+            self.press_bounds = v.clip or v.bounds  # where a popup it opens hangs from
+            v.on_long_click()
+            self.invalidate()
+        elif v.field is not None and surface is not None:
+            if surface.focus != v.field:
+                surface.focus = v.field
+                surface.on_focus(v.field)
+            surface.select_all = True  # the word under the finger, here all its text
+            self.text_toolbar = (surface, v.field)
+            self.keyboard = True
+            self.invalidate()
+        else:
+            self._tap_in(window, x, y)  # not handled: the framework clicks when it ends
+
+    def double_tap(self, x: int, y: int) -> None:
+        """Two taps at (x, y), px: the simulated apps have no double-tap gestures, so a
+        view takes it as two clicks (the second lands on whatever the first showed)."""
+        self.tap(x, y)
+        self.tap(x, y)
 
     def _tap_in(self, window: Window, x: int, y: int) -> None:
         v = _touch_target(window.root, x, y)
@@ -435,6 +544,9 @@ class Runtime:
             self.invalidate()
 
     def swipe(self, x0: int, y0: int, x1: int, y1: int) -> None:
+        if self.loading:
+            return
+        self._drop_selection()  # scrolling ends the selection
         frame = self.frame()
         dx, dy = x1 - x0, y1 - y0
         window = next(w for w in reversed(frame.windows) if w.surface is not None)
@@ -451,6 +563,8 @@ class Runtime:
     def type_text(self, text: str) -> None:
         """Type at the end of the focused field (replacing its text if selected), as
         `typed` keys it, up to `MAX_FIELD_LENGTH` characters."""
+        if self.loading:
+            return
         surface = self.surface
         if surface.focus is None:
             return  # no focused field: the keystrokes go nowhere, as on a phone
@@ -460,6 +574,8 @@ class Runtime:
         self.invalidate()
 
     def enter(self) -> None:
+        if self.loading:
+            return
         surface = self.surface
         if surface.focus is None:
             return
@@ -471,6 +587,9 @@ class Runtime:
         self.invalidate()
 
     def back(self) -> None:
+        if self.loading:
+            return  # the app is not drawn yet: BACK waits with the rest
+        self._drop_selection()  # BACK ends the selection's action mode (and hides the keyboard)
         self.invalidate()
         if self.keyboard:
             self.keyboard = False
@@ -487,11 +606,73 @@ class Runtime:
             return
         self.finish(activity)
 
-    def tick(self) -> None:
+    def tick(self, seconds: int = SECONDS_PER_ACTION) -> None:
+        """An action's step: the step count and the clock move on; a loading screen whose
+        steps have passed gives way to the app."""
         self._steps += 1
-        self._time = (self._time + SECONDS_PER_ACTION) % 86400
+        self._time = (self._time + seconds) % 86400
+        if self._loading is not None and self._steps >= self._loading[1]:
+            self._loading = None
+            self.invalidate()
         if not self.retained:
             self.invalidate()
+
+    def wait(self) -> None:
+        """WAIT: a step in which nothing is touched and about a second passes (what
+        settles a loading screen)."""
+        self.tick(SECONDS_PER_WAIT)
+
+    # ------------------------------------------------------------------ text selection
+    def _toolbar_shows(self) -> bool:
+        """The floating text toolbar shows while the field a long press selected keeps
+        the focus with its text selected, on the surface that takes input."""
+        t = self.text_toolbar
+        if t is None or self.loading:
+            return False
+        surface, field_name = t
+        return surface is self.surface and surface.focus == field_name and surface.select_all
+
+    def _selection(self) -> tuple[Surface, str] | None:
+        return self.text_toolbar if self._toolbar_shows() else None
+
+    def cut(self) -> None:
+        selected = self._selection()
+        if selected is not None:
+            surface, name = selected
+            self.clipboard = surface.fields.get(name, "")
+            surface.fields[name] = ""
+            self._end_selection(surface)
+
+    def copy(self) -> None:
+        selected = self._selection()
+        if selected is not None:
+            surface, name = selected
+            self.clipboard = surface.fields.get(name, "")
+            self._end_selection(surface)
+
+    def paste(self) -> None:
+        """The clipboard replaces the selection (pasted, not typed: no keys are pressed)."""
+        selected = self._selection()
+        if selected is not None:
+            surface, name = selected
+            surface.fields[name] = self.clipboard[:MAX_FIELD_LENGTH]
+            self._end_selection(surface)
+
+    def select_all_text(self) -> None:
+        selected = self._selection()
+        if selected is not None:
+            selected[0].select_all = True
+            self.invalidate()
+
+    def _drop_selection(self) -> None:
+        """A touch elsewhere, a scroll or BACK: the long-pressed field's selection ends."""
+        if self.text_toolbar is not None:
+            self._end_selection(self.text_toolbar[0])
+
+    def _end_selection(self, surface: Surface) -> None:
+        surface.select_all = False
+        self.text_toolbar = None
+        self.invalidate()
 
     # ------------------------------------------------------------------ frames
     def frame(self) -> Frame:
@@ -525,11 +706,16 @@ class Runtime:
         ui, ui_reads = self.read_clock(self.system_ui)
         app = self.app(self.foreground)
         activity = self.activity
-        windows, reads = self.read_clock(lambda: self._app_windows(app, activity))
         top, bottom = self._bars_px()
-        surface = app.dialogs[-1] if app.dialogs else activity
-        if self.keyboard and surface.focus is not None:
-            windows.append(self.keyboard_window())
+        if self.loading:
+            windows, reads = [self._splash_window(app)], {}
+        else:
+            windows, reads = self.read_clock(lambda: self._app_windows(app, activity))
+            surface = app.dialogs[-1] if app.dialogs else activity
+            if self.keyboard and surface.focus is not None:
+                windows.append(self.keyboard_window())
+            if self._toolbar_shows():
+                windows.append(self._toolbar_window(windows, app.package))
         if self.toast_text:
             box = (0, bottom - int(120 * density), W, bottom - int(72 * density))
             windows.append(self._system_window("toast", self.toast_text, app.package, self._toast, box,
@@ -547,8 +733,11 @@ class Runtime:
         for dialog in app.dialogs:
             box = _fill_fields(dialog.build(), dialog)
             box.align = _DIALOG_PLACEMENT.get(dialog.kind, "center")
+            area = (0, top, W, bottom)
+            if dialog.anchor is not None:
+                box.align, area = "top_left", self._anchored(box, dialog.anchor)
             holder = View(FRAME, [box], orient="z")
-            placed = self._place(holder, (0, top, W, bottom), dialog.scroll)
+            placed = self._place(holder, area, dialog.scroll)
             windows.append(Window(box, dialog.package, dialog, dialog.kind, placed))
         return windows
 
@@ -585,6 +774,65 @@ class Runtime:
                 self._built.clear()
             self._built[activity] = _Built(inputs, tuple(activity.scroll.items()), reads, window)  # as laid out
         return window
+
+    def _anchored(self, box: View, anchor: tuple[int, int, int, int]) -> Box:
+        """Where a popup hanging from the view at ``anchor`` (px) goes: under it, or over
+        it when there is no room below, its left edge at the view's, kept on screen."""
+        W = self.profile.size[0]
+        top, bottom = self._bars_px()
+        density = self.profile.density
+        h = Layout(density, {}).measure(box)
+        w = int(round((box.w or 200) * density))
+        x = max(0, min(anchor[0], W - w))
+        y = anchor[3] if anchor[3] + h <= bottom else max(top, anchor[1] - h)
+        return (x, y, W, bottom)
+
+    def _splash_window(self, app: App) -> Window:
+        """The loading screen of ``app``: its icon and name over a spinning progress bar;
+        nothing on it takes a touch."""
+        def build() -> View:
+            p = app.package
+            content = View(LINEAR, [
+                View(VIEW, h=0, fill=True, style="none"),
+                View(IMAGE, desc=app.label, icon=app.icon, style="appicon", bg=app.color, h=96, w=96,
+                     align="center", rid=f"{p}:id/splash_screen_icon"),
+                View(TEXT, text=app.loading_text, size=22, align="center", h=40, rid=f"{p}:id/splash_screen_title"),
+                View(PROGRESS, desc="Loading", icon="refresh", h=48, w=48, align="center",
+                     rid=f"{p}:id/loading_progress"),
+                View(VIEW, h=0, fill=True, style="none"),
+            ], gap=16, rid=f"{p}:id/splash_screen_view")
+            return View(FRAME, [View(LINEAR, [View(FRAME, [content], rid="android:id/content", fill=True,
+                                                   orient="z")],
+                                     pad=(0, self.profile.status_bar_dp, 0, self.profile.nav_bar_dp))],
+                        orient="z")
+
+        return self._system_window("app", ("splash", app.icon, app.label, app.loading_text), app.package,
+                                   build, (0, 0, *self.profile.size))
+
+    def _toolbar_window(self, windows: list[Window], package: str) -> Window:
+        """The floating text toolbar over the selected field (above it, or below when it
+        is at the top): Cut and Copy when it holds text, Paste when the clipboard does,
+        Select all."""
+        surface, name = self.text_toolbar  # type: ignore[misc]
+        field_view = next((v for w in windows if w.surface is surface for v in w.in_place().root.walk()
+                           if v.field == name and v.clip is not None), None)
+        text = surface.fields.get(name, "")
+        items = [("Cut", self.cut) if text else None, ("Copy", self.copy) if text else None,
+                 ("Paste", self.paste) if self.clipboard else None, ("Select all", self.select_all_text)]
+        buttons = [View(BUTTON, text=label, desc=label, on_click=handler, style="text", h=48,
+                        w=12 + 9 * len(label), align="center", rid=TOOLBAR_ID)
+                   for label, handler in filter(None, items)]
+        root = View(LINEAR, buttons, orient="h", style="card", radius=8, pad=(4, 0, 4, 0),
+                    rid="android:id/floating_toolbar_menu", desc="Text selection toolbar")
+        density = self.profile.density
+        w = int(round((8 + sum(b.w for b in buttons)) * density))
+        h = int(round(48 * density))
+        W = self.profile.size[0]
+        top, bottom = self._bars_px()
+        l, t, _, b = field_view.clip if field_view is not None else (0, top, W, top)
+        x = max(0, min(l, W - w))
+        y = t - h if t - h >= top else min(b, bottom - h)
+        return Window(root, package, None, "toolbar", self._place(root, (x, y, x + w, y + h), {}))
 
     def _bars_px(self) -> tuple[int, int]:
         """Where the status bar ends and the navigation bar starts, px from the top."""
@@ -714,16 +962,18 @@ def _path_at(root: View, x: int, y: int) -> list[View]:
             return path
 
 
-def _touch_target(view: View, x: int, y: int) -> View | None:
+def _touch_target(view: View, x: int, y: int, long: bool = False) -> View | None:
     """Android's touch dispatch: children on top first; a child subtree that does not
-    take the touch lets it fall through to the ones below, then to the view itself."""
+    take the touch lets it fall through to the ones below, then to the view itself. A
+    ``long`` press is also taken by a view that is only long-clickable."""
     if not _contains(view.clip, x, y):
         return None
     for child in reversed(view.children):
-        target = _touch_target(child, x, y)
+        target = _touch_target(child, x, y, long)
         if target is not None:
             return target
-    return view if view.clickable else None  # a disabled view still takes the touch
+    takes = view.clickable or (long and view.long_clickable)
+    return view if takes else None  # a disabled view still takes the touch
 
 
 def _fill_fields(root: View, surface: Surface) -> View:

@@ -32,6 +32,7 @@ CHECKBOX = "android.widget.CheckBox"
 SWITCH = "android.widget.Switch"
 RECYCLER = "androidx.recyclerview.widget.RecyclerView"
 WEBVIEW = "android.webkit.WebView"
+PROGRESS = "android.widget.ProgressBar"
 
 
 _LEAF: tuple = ()  # a leaf's children (no list to allocate)

@@ -324,6 +324,10 @@ def input_(ctx: Context, argv: list[str]) -> int:
             return 0
         if command in ("swipe", "draganddrop") and len(rest) in (4, 5):
             x1, y1, x2, y2 = (float(v) for v in rest[:4])
+            if command == "swipe" and len(rest) == 5 and (x1, y1) == (x2, y2):
+                # a swipe that stays put for DURATION ms: how adb clients long-press
+                ctx.phone.press(x1, y1, float(rest[4]) / 1000)
+                return 0
             ctx.phone.swipe(x1, y1, x2, y2)
             return 0
         if command == "text" and rest:

@@ -38,6 +38,15 @@ EMPTY_HIERARCHY = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\r\n<
 _MODELS = {"pixel-6": ("Pixel 6", "oriole"), "pixel-3": ("Pixel 3", "blueline"),
            "budget-720p": ("moto g play", "guamna")}
 
+#: Android's touch timings (``ViewConfiguration``) that the fake's gestures follow: a
+#: second tap whose finger comes down 40 to 300 ms after the first lifted, within 100 dp
+#: of it, makes a double tap; a finger held still for ``long_press_timeout`` (a secure
+#: setting, 400 ms by default since Android 12) makes a long press.
+DOUBLE_TAP_TIMEOUT = 0.3
+DOUBLE_TAP_MIN_TIME = 0.04
+DOUBLE_TAP_SLOP_DP = 100
+LONG_PRESS_TIMEOUT_MS = "400"
+
 LATIN_IME = "com.google.android.inputmethod.latin/com.android.inputmethod.latin.LatinIME"
 ADB_KEYBOARD = "com.github.uiautomator/.AdbKeyboard"
 
@@ -105,7 +114,8 @@ class FakePhone:
         self.settings: dict[str, dict[str, str]] = {
             "system": {"screen_brightness": "102", "screen_brightness_mode": "1",
                        "screen_off_timeout": "600000", "pointer_location": "0", "show_touches": "0"},
-            "secure": {"default_input_method": LATIN_IME, "enabled_input_methods": LATIN_IME},
+            "secure": {"default_input_method": LATIN_IME, "enabled_input_methods": LATIN_IME,
+                       "long_press_timeout": LONG_PRESS_TIMEOUT_MS},
             "global": {"airplane_mode_on": "0", "wifi_on": "1", "adb_enabled": "1",
                        "stay_on_while_plugged_in": "0"},
         }
@@ -152,6 +162,42 @@ class FakePhone:
             return False
         self.perform(Action.click(*start) if start == end else Action.swipe(*start, *end))
         return True
+
+    def long_press(self, x: float, y: float) -> bool:
+        """A finger held still at (x, y) past the long-press timeout."""
+        point = pixel_point(x, y, self.size)
+        if point is None:
+            return False
+        self.perform(Action.long_press(*point))
+        return True
+
+    def double_tap(self, x: float, y: float) -> bool:
+        """Two taps at (x, y) close enough in time and place to make one double tap."""
+        point = pixel_point(x, y, self.size)
+        if point is None:
+            return False
+        self.perform(Action.double_tap(*point))
+        return True
+
+    def press(self, x: float, y: float, seconds: float) -> bool:
+        """A finger down at (x, y) for ``seconds``: a long press once that reaches the
+        long-press timeout, a tap before."""
+        if seconds >= self.long_press_timeout():
+            return self.long_press(x, y)
+        return self.tap(x, y)
+
+    def long_press_timeout(self) -> float:
+        """How long a finger must stay down for a long press, in seconds: Android's
+        ``Settings.Secure.LONG_PRESS_TIMEOUT`` (milliseconds; ``settings put secure
+        long_press_timeout`` changes it, as accessibility settings do)."""
+        try:
+            return int(self.settings["secure"].get("long_press_timeout", LONG_PRESS_TIMEOUT_MS)) / 1000
+        except ValueError:
+            return int(LONG_PRESS_TIMEOUT_MS) / 1000
+
+    def double_tap_slop(self) -> float:
+        """How far apart (pixels) a double tap's two taps may be."""
+        return DOUBLE_TAP_SLOP_DP * self.device.profile.density
 
     def type_text(self, text: str) -> None:
         """Type into the focused field; a long text goes in pieces (an action holds at
@@ -201,8 +247,14 @@ class FakePhone:
 
     # ------------------------------------------------------------------ apps
     def launch(self, package: str) -> None:
+        """``monkey`` / ``am start``: the app in front, ready. Not the simulator's
+        OPEN_APP: that is a step (the clock moves) and may show a cold start's loading
+        screen, which on the simulator only steps end; a launch over adb is how a phone
+        is set up for a task (`AndroidDevice.reset`), which the simulator hands over
+        ready. A loading screen shown anyway (a launcher tap) ends with the time a
+        client waits (``waitForIdle``)."""
         with self.changed:
-            self.runtime.launch(package)
+            self.runtime.launch(package, splash=False)
             self.changed.notify_all()
 
     def force_stop(self, package: str) -> None:

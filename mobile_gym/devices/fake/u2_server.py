@@ -5,6 +5,15 @@ stream, then reaches it through adb ``tcp:9008`` connections (no real TCP port):
 probes ``GET /ping`` for ``pong`` and sends every call as ``POST /jsonrpc/0``. A
 `U2Server` is that process: it lives while its launch stream is open (or until the
 ``u2_dead`` fault kills it) and serves HTTP on whatever sockets the adb server hands it.
+
+Gestures reach the simulator as the `Action` they make on a phone: a click held past
+the long-press timeout (uiautomator2's ``long_click`` is ``click(x, y, ms)``), a
+``longClick`` of a selector, or a touch held still that long, is a long press; a touch
+tap (``injectInputEvent`` down and up, as ``double_click`` starts) followed within
+Android's double-tap timeout by a second tap near it is a double tap. Such a tap is
+held until that is known, as an app's gesture detector holds it, for at most the
+timeout and never past the next other request; a ``click`` tap is performed at once.
+A ``waitForIdle`` is time passing (`U2Server.rpc_waitForIdle`).
 """
 
 from __future__ import annotations
@@ -14,14 +23,18 @@ import email.utils
 import io
 import json
 import logging
+import math
 import socket
 import threading
 import time
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from mobile_gym.actions import Action
 from mobile_gym.devices.fake import selectors
+from mobile_gym.devices.fake.phone import DOUBLE_TAP_MIN_TIME, DOUBLE_TAP_TIMEOUT, pixel_point
 from mobile_gym.devices.fake.wire import Disconnected, abort, finish, send, shutdown
+from mobile_gym.simulator.runtime import SECONDS_PER_WAIT
 
 if TYPE_CHECKING:
     from mobile_gym.devices.fake.phone import FakePhone
@@ -39,6 +52,9 @@ KEY_NAMES: dict[str, Action | None] = {
                          "del", "recent", "volume_up", "volume_down", "volume_mute", "camera",
                          "power")},
 }
+#: The most of the simulator's time one ``waitForIdle`` lets pass, seconds (a client's
+#: timeout of an hour is not an hour of steps).
+MAX_IDLE_WAIT = 60.0
 #: Android key codes -> action (the rest are accepted and do nothing).
 KEY_CODES: dict[int, Action] = {3: Action.home(), 4: Action.back(), 66: Action.enter(),
                                 160: Action.enter()}
@@ -64,7 +80,9 @@ class U2Server:
         self.stop_reason: str | None = None
         self._conns: set[socket.socket] = set()
         self._wakers: list[Callable[[], None]] = []
-        self._touch: tuple[int, float, float] | None = None  # injectInputEvent: (action, x, y) of the down
+        self._touch: tuple[float, float, float] | None = None  # injectInputEvent's down: (x, y, when)
+        self._gesture = threading.Lock()  # orders a held tap's performing with the next input
+        self._held: _HeldTap | None = None  # a touch tap that may become a double tap
 
     # ------------------------------------------------------------------ life
     @property
@@ -88,6 +106,10 @@ class U2Server:
             self.stop_reason = reason
             wakers, self._wakers = self._wakers, []
             conns = list(self._conns)
+        with self._gesture:  # a tap still held goes with the process that injected it
+            held, self._held = self._held, None
+        if held is not None:
+            held.timer.cancel()
         logger.debug("%s: uiautomator2 server on port %d %s", self.phone.serial, self.port, reason)
         self.phone.forget_u2(self)
         for waker in wakers:
@@ -169,6 +191,8 @@ class U2Server:
         fn = getattr(self, "rpc_" + method, None)
         if fn is None:
             raise RpcError(-32601, f"Method not found: {method}")
+        if method not in ("click", "injectInputEvent"):  # no second tap: a held tap is a tap
+            self._confirm_tap()
         args: list = list(params) if isinstance(params, list) else []
         kwargs: dict = params if isinstance(params, dict) else {}
         try:
@@ -217,16 +241,28 @@ class U2Server:
 
     def rpc_click(self, alive, x, y=None, duration=None) -> bool:
         if isinstance(x, dict):  # click(selector[, corner])
+            self._confirm_tap()
             return self._click_selector(x)
-        return self.phone.tap(float(x), float(y))
+        x, y = float(x), float(y)
+        if duration is not None and float(duration) > 0:  # click(x, y, ms): the finger held
+            self._confirm_tap()
+            held = float(duration) / 1000
+            self.phone.faults.wait(held, alive)  # answered when the finger lifts, as the Java server does
+            return self.phone.press(x, y, held)
+        if self._double_tapped(x, y, time.monotonic()):
+            return True
+        return self.phone.tap(x, y)
 
     def rpc_longClick(self, alive, selector, duration=None) -> bool:
-        return self._click_selector(selector)
+        return self.phone.long_press(*selectors.center(self._one(selector)))
 
     def rpc_swipe(self, alive, fx, fy=None, tx=None, ty=None, steps=None) -> bool:
         if isinstance(fx, dict):  # swipe(selector, direction[, percent], steps)
             return self._swipe_selector(fx, fy, tx)
-        return self.phone.swipe(float(fx), float(fy), float(tx), float(ty))
+        fx, fy, tx, ty = float(fx), float(fy), float(tx), float(ty)
+        if steps is not None and self._still(fx, fy, tx, ty):  # a swipe that stays: a press of its steps' time
+            return self.phone.press(fx, fy, int(steps) * 0.005)
+        return self.phone.swipe(fx, fy, tx, ty)
 
     def rpc_drag(self, alive, sx, sy, ex, ey, steps=None) -> bool:
         return self.phone.swipe(float(sx), float(sy), float(ex), float(ey))
@@ -240,12 +276,74 @@ class U2Server:
     def rpc_injectInputEvent(self, alive, action, x, y, metaState=0) -> bool:
         action, x, y = int(action), float(x), float(y)
         if action == 0:  # ACTION_DOWN
-            self._touch = (action, x, y)
+            self._touch = (x, y, time.monotonic())
         elif action == 1 and self._touch is not None:  # ACTION_UP
-            _, x0, y0 = self._touch
+            x0, y0, down = self._touch
             self._touch = None
-            return self.phone.swipe(x0, y0, x, y)
+            if not self._still(x0, y0, x, y):
+                self._confirm_tap()
+                return self.phone.swipe(x0, y0, x, y)
+            if time.monotonic() - down >= self.phone.long_press_timeout():
+                self._confirm_tap()
+                return self.phone.long_press(x0, y0)
+            if not self._double_tapped(x0, y0, down):
+                self._hold_tap(x0, y0)
         return True
+
+    # -- taps that may be double taps -------------------------------------------------
+    def _still(self, x1: float, y1: float, x2: float, y2: float) -> bool:
+        """Whether a touch went down and up on one pixel (the fake's taps are exact)."""
+        size = self.phone.size
+        start = pixel_point(x1, y1, size)
+        return start is not None and start == pixel_point(x2, y2, size)
+
+    def _hold_tap(self, x: float, y: float) -> None:
+        """Keep a touch tap until a second tap makes it a double tap, another request
+        comes, or the double-tap timeout passes (then it is the tap it was)."""
+        with self._gesture:
+            if self._stopped:
+                return
+            held = _HeldTap(x, y, time.monotonic(), threading.Timer(DOUBLE_TAP_TIMEOUT, lambda: self._timed_out(held)))
+            held.timer.daemon = True
+            self._held = held
+            held.timer.start()
+
+    def _timed_out(self, held: _HeldTap) -> None:
+        """The timer's end of a held tap: no second tap came. On its own thread, so a
+        phone closed meanwhile is logged, not raised into nowhere."""
+        try:
+            self._confirm_tap(held)
+        except Exception as exc:  # noqa: BLE001 - the phone went away under the timer
+            logger.debug("%s: a held tap could not be performed: %s", self.phone.serial, exc)
+
+    def _confirm_tap(self, which: _HeldTap | None = None) -> None:
+        """The held tap (``which``, if it is still the one held) performed as a single tap."""
+        with self._gesture:
+            held = self._held
+            if held is None or (which is not None and held is not which):
+                return
+            self._held = None
+            held.timer.cancel()
+            self.phone.tap(held.x, held.y)
+
+    def _double_tapped(self, x: float, y: float, down: float) -> bool:
+        """Whether a tap whose finger came down at ``down`` (monotonic) at (x, y) is the
+        second of a double tap with the held one: then the double tap is performed (at the
+        first tap's point, as Android reports it). Otherwise a held tap is performed as
+        the tap it was, and the caller performs this one."""
+        with self._gesture:
+            held = self._held
+            if held is None:
+                return False
+            self._held = None
+            held.timer.cancel()
+            gap = down - held.up
+            if (DOUBLE_TAP_MIN_TIME <= gap <= DOUBLE_TAP_TIMEOUT
+                    and math.dist((x, y), (held.x, held.y)) <= self.phone.double_tap_slop()):
+                self.phone.double_tap(held.x, held.y)
+                return True
+            self.phone.tap(held.x, held.y)
+            return False
 
     def rpc_pressKey(self, alive, key) -> bool:
         key = str(key).lower()
@@ -276,6 +374,16 @@ class U2Server:
         self.phone.set_focused_text("")
 
     def rpc_waitForIdle(self, alive, timeout=None) -> bool:
+        """The phone's time passes while the client waits: the simulator's clock (which
+        moves only with actions) gets a WAIT (`SECONDS_PER_WAIT`, a second) for each
+        whole second of ``timeout`` (milliseconds), so a loading screen ends as on a
+        phone and as a WAIT ends it on the simulator. Answered at once: the simulated
+        screen is idle as soon as it is drawn."""
+        seconds = min(float(timeout or 0) / 1000, MAX_IDLE_WAIT)
+        for _ in range(int(seconds // SECONDS_PER_WAIT)):
+            if not alive():
+                break
+            self.phone.perform(Action.wait())
         return True
 
     def rpc_wakeUp(self, alive) -> None:
@@ -378,6 +486,16 @@ class U2Server:
         x1, y1, x2, y2 = {"up": (cx, cy + dy, cx, cy - dy), "down": (cx, cy - dy, cx, cy + dy),
                           "left": (cx + dx, cy, cx - dx, cy), "right": (cx - dx, cy, cx + dx, cy)}[str(direction)]
         return self.phone.swipe(x1, y1, x2, y2)
+
+
+@dataclass
+class _HeldTap:
+    """A touch tap waiting to be known for a tap or a double tap's first."""
+
+    x: float
+    y: float
+    up: float  # when the finger lifted (monotonic)
+    timer: threading.Timer  # performs it as a tap when the double-tap timeout passes
 
 
 # ---------------------------------------------------------------------------- HTTP bits

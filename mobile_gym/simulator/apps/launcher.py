@@ -1,19 +1,22 @@
 """The Pixel launcher: home screen (glance, app icons, hotseat, search bar) and the app
 drawer (swipe up), modelled on the real dumps: icons are clickable TextViews with id
 ``icon`` whose text and content-desc are the app label, and the drawer has the search
-field "Search your phone and more"."""
+field "Search your phone and more". A long press on an icon opens its popup menu: the
+app's shortcuts and "App info" (Settings' page about the app)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
-from mobile_gym.simulator.app import Activity, App
+from mobile_gym.simulator.app import Activity, App, Dialog
 from mobile_gym.simulator.views import (
     Column, EditText, Icon, Row, Scroll, Spacer, Stack, Text, View, RECYCLER, TEXT, VIEWGROUP,
 )
 
 PKG = "com.google.android.apps.nexuslauncher"
 ID = PKG + ":id/"
+SETTINGS = "com.android.settings"
 HOTSEAT = ("com.google.android.dialer", "com.android.chrome", "com.android.vending",
            "com.android.camera2")
 WORKSPACE = ("com.google.android.gm", "com.google.android.apps.photos",
@@ -51,7 +54,46 @@ class Launcher(App):
         app = self.sys.app(package)
         return View(TEXT, text=app.label, desc=app.label, rid=ID + "icon", h=h, size=12,
                     align="center", style="launcher_icon", icon=app.icon, bg=app.color,
-                    on_click=lambda: self.sys.launch(package))
+                    on_click=lambda: self.sys.launch(package),
+                    on_long_click=partial(self.icon_menu, package))
+
+    def icon_menu(self, package: str) -> None:
+        """A long press on an icon: its popup menu, hanging from the icon."""
+        menu = IconMenu(self, package)
+        menu.anchor = self.sys.press_bounds
+        self.sys.show(menu, self)
+
+    def app_info(self, package: str) -> None:
+        """"App info": Settings opens its page about the app."""
+        self.sys.app(SETTINGS).show_app_info(package)  # type: ignore[attr-defined]
+
+
+class IconMenu(Dialog):
+    """An icon's long-press menu: the app's shortcuts, then "App info" (when Settings is
+    installed). BACK or a tap outside closes it."""
+
+    def __init__(self, launcher: Launcher, package: str) -> None:
+        super().__init__(kind="menu", modal=False, package=PKG)
+        self.launcher, self.target = launcher, package
+
+    def pick(self, handler) -> None:
+        self.close()
+        handler()
+
+    def build(self) -> View:
+        sys = self.launcher.sys
+        items = list(sys.app(self.target).shortcuts()) if self.target in sys.installed else []
+        if SETTINGS in sys.installed:
+            items.append(("App info", partial(self.launcher.app_info, self.target)))
+        rows = [Row(Icon("info" if label == "App info" else "app", w=40, h=40),
+                    Text(label, size=15, rid=ID + "bubble_text"), h=48, gap=8, pad=(12, 0, 16, 0),
+                    desc=label, on_click=partial(self.pick, handler), rid=ID + "system_shortcut")
+                for label, handler in items]
+        if not rows:
+            rows = [Row(Text("No shortcuts", size=14, style="muted"), h=48, pad=(16, 0, 16, 0))]
+        return Column(*rows, w=220, style="card", radius=16, pad=(0, 6, 0, 6),
+                      rid=ID + "deep_shortcuts_container", desc=sys.app(self.target).label
+                      if self.target in sys.installed else "")
 
 
 def grid(views: list[View], columns: int = COLUMNS, h: float = 112) -> list[View]:

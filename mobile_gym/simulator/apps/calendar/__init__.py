@@ -93,6 +93,7 @@ class GoogleCalendar(App):
     package = PKG
     label = "Calendar"
     key = "calendar"
+    loading_screen = True  # a cold launch may show its loading screen first (dynamics)
     icon = "app"
     color = BLUE
     State = CalendarState

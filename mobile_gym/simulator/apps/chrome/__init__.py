@@ -37,6 +37,7 @@ class Chrome(App):
     package = "com.android.chrome"
     label = "Chrome"
     key = "chrome"
+    loading_screen = True  # a cold launch may show its loading screen first (dynamics)
     icon = "globe"
     color = (66, 133, 244)
     State = ChromeState

@@ -49,6 +49,7 @@ class Clock(App):
     package = "com.google.android.deskclock"
     label = "Clock"
     key = "clock"
+    loading_screen = True  # a cold launch may show its loading screen first (dynamics)
     icon = "alarm"
     color = (26, 115, 232)
     State = ClockState

@@ -59,6 +59,7 @@ class Discord(App):
     package = PKG
     label = "Discord"
     key = "discord"
+    loading_screen = True  # a cold launch may show its loading screen first (dynamics)
     icon = "app"
     color = (88, 101, 242)
     State = DiscordState

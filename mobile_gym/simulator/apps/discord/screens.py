@@ -4,8 +4,10 @@ the React Native shell): its pages are `Activity` objects of that name on the ba
 - `Main`: the bottom tabs Servers (server rail + the selected server's channels), Messages
   (direct messages, "Add Friends"), Notifications and You (profile, custom status, "Edit
   Profile", the settings gear);
-- a channel's chat (`ChannelPage`), the voice channel sheet (`VoiceSheet`), the server
-  sheet (`GuildSheet`: Settings, Create Channel, "Allow Direct Messages");
+- a channel's chat (`ChannelPage`; a long press on a message opens its actions,
+  `MessageActions`: Reply, Copy Text, Delete Message), the voice channel sheet
+  (`VoiceSheet`), the server sheet (`GuildSheet`: Settings, Create Channel, "Allow
+  Direct Messages");
 - server settings (`ServerSettings`, `Overview` with the icon upload, `ChannelsSettings`,
   `EditChannel` with "Delete Channel"), `CreateChannel`;
 - add a server (`AddServer` -> `ServerPurpose` -> `CustomizeServer`);
@@ -416,6 +418,23 @@ class ChannelPage(Activity):
     def jump(self) -> None:
         self.highlight = ""
 
+    def message_actions(self, message: Message) -> None:
+        """A long press on a message: its actions sheet."""
+        self.sys.show(MessageActions(self, message))
+
+    def reply(self) -> None:
+        self.focus = "message"
+        self.sys.keyboard = True
+
+    def copy_text(self, message: Message) -> None:
+        self.sys.clipboard = message.text
+        self.sys.toast("Copied to clipboard")
+
+    def delete_message(self, message: Message) -> None:
+        ch = self.ch()
+        if ch is not None:
+            ch.messages = [m for m in ch.messages if m is not message]
+
     def send(self, _text: str = "") -> None:
         text = self.fields.get("message", "").strip()
         ch = self.ch()
@@ -444,6 +463,7 @@ class ChannelPage(Activity):
                            Text(m.time, size=11, style="muted", rid=ID + "chat_list_item_timestamp"), h=24, gap=8),
                        Text(m.text, size=15, lines=2, rid=ID + "chat_list_item_text")),
                 pad=(12, 6, 12, 6), gap=10, bg=(250, 243, 220) if hl else None,
+                on_long_click=partial(self.message_actions, m),
                 rid=ID + "chat_list_item_highlighted" if hl else ID + "chat_list_item"))
         keyboard = self.sys.keyboard and self.focus == "message"
         return Column(
@@ -463,6 +483,29 @@ class ChannelPage(Activity):
                      fg=(255, 255, 255), rid=ID + "chat_input_send"),
                 h=60, pad=(8, 8, 8, 8), gap=6, rid=ID + "chat_input"),
             Spacer(h=KEYBOARD_DP) if keyboard else None,
+        )
+
+
+class MessageActions(Dialog):
+    """A message's long-press sheet: Reply, Copy Text and, for the user's own, Delete Message."""
+
+    def __init__(self, act: ChannelPage, message: Message) -> None:
+        super().__init__(kind="sheet")
+        self.act, self.message = act, message
+
+    def build(self) -> View:
+        m = self.message
+
+        def action(icon: str, label: str, handler, rid: str, **kw) -> View:
+            return Row(Icon(icon, w=40), Text(label, size=16, rid=ID + rid, **kw), h=52, gap=12, desc=label,
+                       on_click=partial(self._press, handler))
+        return Column(
+            Text(f"{m.author}: {m.text}", size=14, style="muted", h=36, rid=ID + "message_actions_preview"),
+            action("forward", "Reply", self.act.reply, "message_action_reply"),
+            action("copy", "Copy Text", partial(self.act.copy_text, m), "message_action_copy"),
+            action("trash", "Delete Message", partial(self.act.delete_message, m), "message_action_delete", fg=RED)
+            if m.author == USERNAME else None,
+            pad=(16, 12, 16, 16), gap=4, style="dialog", radius=16, rid=ID + "message_actions_sheet",
         )
 
 

@@ -51,6 +51,7 @@ class Evernote(App):
     package = PKG
     label = "Evernote"
     key = "evernote"
+    loading_screen = True  # a cold launch may show its loading screen first (dynamics)
     icon = "edit"
     color = (0, 168, 45)
     State = EvernoteState

@@ -25,7 +25,7 @@ from mobile_gym.simulator.apps.gmail.model import (
     GmailState,
     Message,
 )
-from mobile_gym.simulator.apps.gmail.screens import PKG, ConversationList
+from mobile_gym.simulator.apps.gmail.screens import PKG, Compose, ConversationList
 
 __all__ = ["Gmail", "GmailState", "Message"]
 
@@ -36,6 +36,7 @@ class Gmail(App):
     package = PKG
     label = "Gmail"
     key = "gmail"
+    loading_screen = True  # a cold launch may show its loading screen first (dynamics)
     icon = "app"
     color = (234, 67, 53)
     State = GmailState
@@ -43,6 +44,15 @@ class Gmail(App):
 
     def main(self) -> Activity:
         return ConversationList(self)
+
+    def shortcuts(self) -> list:
+        """The launcher icon's shortcut, as Gmail's: "Compose"."""
+        return [("Compose", self.compose_shortcut)]
+
+    def compose_shortcut(self) -> None:
+        """Gmail comes to the front with a new message open, as its shortcut starts it."""
+        self.sys.launch(self.package)
+        self.sys.start(Compose(self))
 
     def vary(self, rng: np.random.Generator) -> None:
         """Another mailbox: which conversations, their order and times, which are read and

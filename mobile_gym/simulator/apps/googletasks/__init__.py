@@ -39,6 +39,7 @@ class GoogleTasks(App):
     package = PKG
     label = "Tasks"
     key = "googletasks"
+    loading_screen = True  # a cold launch may show its loading screen first (dynamics)
     icon = "check"
     color = (26, 115, 232)
     State = TasksState

@@ -1,7 +1,7 @@
 """Google Tasks' screens: the task lists screen (TaskListsActivity) with its tabs, rows,
 "Completed (N)" section and "Create new task" button; the create / rename list screen;
-Settings; and the dialogs: new task sheet, list options sheet, delete confirmation,
-account menu and the first-run popups. Dialogs keep only picklable handlers."""
+Settings; and the dialogs: new task sheet, list options sheet, a task's long-press
+actions, delete confirmation, account menu and the first-run popups. Dialogs keep only picklable handlers."""
 
 from __future__ import annotations
 
@@ -149,6 +149,16 @@ class TaskListsActivity(Activity):
     def open_task(self, task: Task) -> None:
         self.start(TaskDetails(self.app, task))
 
+    def task_actions(self, task: Task) -> None:
+        """A long press on a task: its actions sheet."""
+        self.close_sheet()
+        self.sys.show(TaskActionsSheet(self, task))
+
+    def delete_task(self, task: Task) -> None:
+        for lst in self.state.lists:
+            lst.tasks = [t for t in lst.tasks if t is not task]
+        self.sys.toast("1 task deleted")
+
     def toggle_completed_section(self) -> None:
         self.completed_open = not self.completed_open
 
@@ -211,7 +221,7 @@ class TaskListsActivity(Activity):
         lines = 1 + (due is not None) + (sub is not None)
         return Row(check, Column(name, sub, due, pad=(0, 8, 0, 0)), star, h=40 + 20 * lines,
                    pad=(8, 0, 4, 0), gap=8, rid=ID + "task_item", cls=LINEAR, desc=row_desc(task),
-                   on_click=partial(self.open_task, task))
+                   on_click=partial(self.open_task, task), on_long_click=partial(self.task_actions, task))
 
     def list_page(self, lst: TaskList) -> View:
         active = lst.active()
@@ -336,6 +346,35 @@ class ListOptionsSheet(Dialog):
                      rid=ID + "delete_completed_tasks"), h=48, pad=(16, 0, 16, 0), enabled=has_done,
                 on_click=partial(self.pick, self.act.delete_completed) if has_done else None),
             pad=(0, 8, 0, 8), style="dialog", radius=16, rid=ID + "list_options_sheet",
+        )
+
+
+class TaskActionsSheet(Dialog):
+    """A task's long-press sheet: its title, then "Mark completed" (or "Mark
+    uncompleted"), "Add star" (or "Remove star") and "Delete"."""
+
+    def __init__(self, act: TaskListsActivity, task: Task) -> None:
+        super().__init__(kind="sheet")
+        self.act, self.task = act, task
+
+    def pick(self, handler: Callable[[], None]) -> None:
+        self.close()
+        handler()
+
+    def build(self) -> View:
+        t, act = self.task, self.act
+
+        def row(icon: str, label: str, handler: Callable[[], None], rid: str) -> View:
+            return Row(Icon(icon, w=40, fg=MUTED), Text(label, size=16, rid=ID + rid), h=52, gap=8,
+                       pad=(16, 0, 16, 0), desc=label, on_click=partial(self.pick, handler))
+
+        return Column(
+            Text(t.title, size=16, bold=True, h=44, pad=(16, 12, 16, 0), rid=ID + "task_actions_title"),
+            row("check", "Mark uncompleted" if t.completed else "Mark completed",
+                partial(act.set_completed, t, not t.completed), "task_action_complete"),
+            row("star", "Remove star" if t.starred else "Add star", partial(act.toggle_star, t), "task_action_star"),
+            row("trash", "Delete", partial(act.delete_task, t), "task_action_delete"),
+            pad=(0, 8, 0, 8), style="dialog", radius=16, rid=ID + "task_actions_sheet",
         )
 
 

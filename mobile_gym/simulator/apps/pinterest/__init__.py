@@ -48,6 +48,7 @@ class Pinterest(App):
     package = PKG
     label = "Pinterest"
     key = "pinterest"
+    loading_screen = True  # a cold launch may show its loading screen first (dynamics)
     icon = "app"
     color = (230, 0, 35)
     State = PinterestState

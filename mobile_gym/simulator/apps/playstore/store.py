@@ -27,6 +27,7 @@ class PlayStore(App):
     package = PKG
     label = "Play Store"
     key = "playstore"
+    loading_screen = True  # a cold launch may show its loading screen first (dynamics)
     icon = "play"
     color = (52, 168, 83)
     State = PlayStoreState

@@ -34,6 +34,7 @@ class Reddit(App):
     package = PKG
     label = "Reddit"
     key = "reddit"
+    loading_screen = True  # a cold launch may show its loading screen first (dynamics)
     icon = "person"
     color = (255, 69, 0)
     State = RedditState

@@ -37,6 +37,7 @@ class Settings(App):
     package = "com.android.settings"
     label = "Settings"
     key = "settings"
+    loading_screen = True  # a cold launch may show its loading screen first (dynamics)
     icon = "settings"
     color = (84, 110, 122)
     State = SettingsState
@@ -49,6 +50,12 @@ class Settings(App):
         """Open sub-page ``key`` (recorded in ``state.visited``)."""
         self.state.visited.append(key)
         self.sys.start(SubSettings(self, key, arg, title))
+
+    def show_app_info(self, package: str) -> None:
+        """Another app asks for the App info page of ``package`` (the launcher's icon
+        menu): Settings comes to the front with that page on top."""
+        self.sys.launch(self.package)
+        self.open("app_info", arg=package)
 
     # dynamics ----------------------------------------------------------------------
     def vary(self, rng: np.random.Generator) -> None:

@@ -38,6 +38,7 @@ class Trello(App):
     package = PKG
     label = "Trello"
     key = "trello"
+    loading_screen = True  # a cold launch may show its loading screen first (dynamics)
     icon = "app"
     color = (0, 121, 191)
     State = TrelloState

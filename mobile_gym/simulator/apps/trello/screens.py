@@ -1,7 +1,7 @@
 """Trello's screens: the boards home (navigation drawer, starred boards, workspaces and
 their boards, templates, the create menu), create board, the template gallery, a board
-(lists, cards, inline "Add list" / "Add card", list actions, board menu: share / copy
-link, pin to home screen, offline), the card back (due date, comments), search,
+(lists, cards, inline "Add list" / "Add card", list actions, a card's long-press actions:
+open / move, board menu: share / copy link, pin to home screen, offline), the card back (due date, comments), search,
 notifications, settings (theme, accessibility, offline boards, sync queue, log out)
 and the welcome screen a logged-out member sees. Dialogs keep only picklable handlers."""
 
@@ -448,6 +448,22 @@ class BoardActivity(Activity):
         self._note()
         self.sys.show(ListActions(self, lst))
 
+    def card_actions(self, card: Card) -> None:
+        """A long press on a card: its quick actions."""
+        self._note()
+        self.cancel()
+        self.sys.show(CardActions(self, card))
+
+    def move_card(self, card: Card, name: str) -> None:
+        """Move ``card`` to the end of the open list ``name``."""
+        target = next((lst for lst in self.board.open_lists() if lst.name == name), None)
+        source = next((lst for lst in self.board.lists if any(c is card for c in lst.cards)), None)
+        if target is None or source is None or target is source:
+            return
+        source.cards = [c for c in source.cards if c is not card]
+        target.cards.append(card)
+        self._note(f"Card moved to {name}")
+
     def archive_list(self, lst: BoardList) -> None:
         if lst.archived:
             return
@@ -498,7 +514,8 @@ class BoardActivity(Activity):
                 Text(c.title, size=15, lines=2 if len(c.title) > 34 else 1, rid=ID + "card_name"),
                 Row(*badges, h=20, gap=8) if any(badges) else None,
                 pad=(12, 8, 12, 8), gap=2, style="card", bg=(255, 255, 255), radius=8, desc=c.title,
-                on_click=partial(self.open_card, c), rid=ID + "card_view"))
+                on_click=partial(self.open_card, c), on_long_click=partial(self.card_actions, c),
+                rid=ID + "card_view"))
         if self.adding is lst:
             tail = EditText("new_card", hint="Card name", rid=ID + "add_card_edit_text", on_submit=self.save)
         else:
@@ -577,6 +594,32 @@ class ListActions(Sheet):
             row("Archive list", partial(self.act.archive_list, self.lst), "action_archive_list"),
             row("Archive all cards in this list", note, "action_archive_cards"),
             pad=(0, 8, 0, 8), style="dialog", radius=16, rid=ID + "list_actions_menu",
+        )
+
+
+class CardActions(Sheet):
+    """A card's long-press actions: "Open card" and "Move card" (to another list)."""
+
+    def __init__(self, act: BoardActivity, card: Card) -> None:
+        super().__init__(act)
+        self.card = card
+
+    def move(self) -> None:
+        act: BoardActivity = self.act  # type: ignore[assignment]
+        current = next((lst.name for lst in act.board.lists if any(c is self.card for c in lst.cards)), "")
+        act.sys.show(Picker("Move card to", tuple(lst.name for lst in act.board.open_lists()), current,
+                            partial(act.move_card, self.card)))
+
+    def build(self) -> View:
+        def row(icon: str, label: str, handler: Callable[[], None], rid: str) -> View:
+            return menu_row(icon, label, partial(self._press, handler), rid)
+
+        return Column(
+            ptext(self.card.title, size=14, bold=True, style="muted", h=40, pad=(16, 12, 16, 0),
+                  rid=ID + "card_actions_title"),
+            row("app", "Open card", partial(self.act.open_card, self.card), "action_open_card"),
+            row("forward", "Move card", self.move, "action_move_card"),
+            pad=(0, 8, 0, 8), style="dialog", radius=16, rid=ID + "card_actions_menu",
         )
 
 

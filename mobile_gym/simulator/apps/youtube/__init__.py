@@ -36,6 +36,7 @@ class YouTube(App):
     package = PKG
     label = "YouTube"
     key = "youtube"
+    loading_screen = True  # a cold launch may show its loading screen first (dynamics)
     icon = "play"
     color = (255, 0, 0)
     State = YouTubeState
