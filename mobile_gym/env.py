@@ -42,7 +42,7 @@ from mobile_gym.errors import (AppNotInstalledError, BackendUnavailableError, Co
                                ResetNeededError, UnknownTaskError)
 from mobile_gym.matcher import Matcher, MatcherConfig, Tracker
 from mobile_gym.matcher.embeddings import MAX_SHARED_MODELS, shared_embedder
-from mobile_gym.simulator.dynamics import DYNAMICS, Dynamics, get_dynamics, with_loading
+from mobile_gym.simulator.dynamics import DYNAMICS, Dynamics, for_android_world, get_dynamics
 from mobile_gym.simulator.profiles import DEFAULT_PROFILE, PROFILES, DeviceProfile, get_profile
 from mobile_gym.simulator.render import check_screenshot_size
 from mobile_gym.spaces import ImageBox, UnicodeText
@@ -239,8 +239,8 @@ class MobileEnv(gym.Env):
                 raise ConfigError(f"{', '.join(given)} describe a phone: they go with backend='device'")
             profile = _argument(get_profile, DEFAULT_PROFILE if profile is None else profile, "profile", PROFILES)
             dynamics = _argument(get_dynamics, "default" if dynamics is None else dynamics, "dynamics", DYNAMICS)
-            if actions == "all":  # the dynamics AndroidWorld's verbs are for: loading screens to wait out
-                dynamics = with_loading(dynamics)
+            if actions == "all":  # what AndroidWorld's verbs are for: long-press UIs, loading screens
+                dynamics = for_android_world(dynamics)
             self.device = self.task.device(profile=profile, seed=0, dynamics=dynamics)
             self._setup = self.task.setup
         else:

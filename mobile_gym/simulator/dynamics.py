@@ -16,6 +16,10 @@ class Dynamics:
     #: chance that an app launched cold shows its loading screen first (for 1-2 steps,
     #: input swallowed): agents must cope with a screen that is not ready yet; 0 for never
     loading_rate: float = 0.0
+    #: apps show the long-press UIs of the real ones (launcher icon menus, the action
+    #: sheets of Tasks rows, Trello cards, Discord messages); without, a long press on
+    #: those views is a click, as on a view that takes no long click
+    long_presses: bool = False
 
 
 DYNAMICS: dict[str, Dynamics] = {
@@ -27,18 +31,18 @@ DYNAMICS: dict[str, Dynamics] = {
 }
 
 #: How often an app started cold shows its loading screen where dynamics vary, once an
-#: agent can wait (`with_loading`).
+#: agent can wait (`for_android_world`).
 LOADING_RATE = 0.3
 
 
-def with_loading(dynamics: Dynamics) -> Dynamics:
-    """``dynamics`` with loading screens, for a phone driven with AndroidWorld's verbs
-    (WAIT among them): at `LOADING_RATE` where the dynamics vary at all (``none``, the
-    canonical phone, stays as it is). Kept apart from the presets so that a phone driven
-    with LlamaTouch's actions, which have no WAIT, is exactly as it was."""
-    if dynamics.loading_rate or not dynamics.vary_content:
-        return dynamics
-    return replace(dynamics, loading_rate=LOADING_RATE)
+def for_android_world(dynamics: Dynamics) -> Dynamics:
+    """``dynamics`` for a phone driven with AndroidWorld's verbs (``actions="all"``): the
+    apps' long-press UIs, and loading screens to WAIT out at `LOADING_RATE` where the
+    dynamics vary at all (``none``, the canonical phone, has none). Kept apart from the
+    presets so that a phone driven with LlamaTouch's actions (no long press, no WAIT) is
+    exactly as it was first released: its dumps, and the policies trained on them."""
+    loading = dynamics.loading_rate or (LOADING_RATE if dynamics.vary_content else 0.0)
+    return replace(dynamics, loading_rate=loading, long_presses=True)
 
 
 def get_dynamics(dynamics: str | Dynamics) -> Dynamics:

@@ -380,6 +380,11 @@ class Runtime:
         return (self._loading is not None and self._loading[0] == self.foreground
                 and self._steps < self._loading[1])
 
+    def long_click(self, handler: Callable[[], None]) -> Callable[[], None] | None:
+        """``handler`` as a view's long click where this phone's apps show their long-press
+        UIs (`Dynamics.long_presses`), else None: the view takes a long press as a click."""
+        return handler if self.dynamics.long_presses else None
+
     def find_app(self, name: str) -> str:
         """The installed package an OPEN_APP's ``name`` means (`mobile_gym.app_names`: the
         launcher's label, case and spaces aside, or a store title, a package, the names

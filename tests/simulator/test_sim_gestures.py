@@ -11,7 +11,7 @@ import mobile_gym  # noqa: F401 - registers the envs
 from mobile_gym.actions import Action
 from mobile_gym.errors import AppNotInstalledError, InvalidActionError
 from mobile_gym.simulator import SimulatedDevice
-from mobile_gym.simulator.dynamics import Dynamics, get_dynamics, with_loading
+from mobile_gym.simulator.dynamics import Dynamics, for_android_world, get_dynamics
 from tests.simulator.phone import find, launch, node, tap, texts
 
 LAUNCHER = "com.google.android.apps.nexuslauncher"
@@ -22,8 +22,10 @@ TRELLO = "com.trello"
 DISCORD = "com.discord"
 PROGRESS = "android.widget.ProgressBar"
 TOOLBAR = ("Cut", "Copy", "Paste", "Select all")
-#: The dynamics of an env with AndroidWorld's verbs (``actions="all"``): the default's, with loading screens.
-LOADING = with_loading(get_dynamics("default"))
+#: The phones of an env with AndroidWorld's verbs (``actions="all"``): the apps' long-press UIs,
+#: and with the default dynamics, loading screens.
+WORLD = for_android_world(get_dynamics("none"))
+LOADING = for_android_world(get_dynamics("default"))
 
 
 def centre(phone: SimulatedDevice, n) -> tuple[float, float]:
@@ -50,8 +52,21 @@ def loading(phone: SimulatedDevice) -> bool:
 
 # ---------------------------------------------------------------------- long press
 
+def test_a_phone_of_llamatouchs_actions_is_as_released_and_takes_a_long_press_as_a_click() -> None:
+    """The long-press UIs are the phone's of ``actions="all"``: a -v0 env's dumps (and the
+    element spaces policies were trained in) keep every view's flags as they were."""
+    for plain in ("none", "default"):
+        phone = SimulatedDevice(seed=0, dynamics=plain)
+        assert not node(phone, text="Gmail", resource_id=ICON).flags["long-clickable"]
+        long_press(phone, text="Gmail", resource_id=ICON)
+        assert phone.foreground_activity().startswith(GMAIL + "/")  # the click the framework makes
+    rows = launch("googletasks", lists=[{"name": "My Tasks", "tasks": ["Walk the dog"]}])
+    assert not [n for n in rows.observe(screenshot=False).hierarchy.roots[0].iter()
+                if n.flags["long-clickable"] and "task_item" in n.resource_id]
+
+
 def test_long_press_on_a_launcher_icon_opens_its_menu_which_back_or_a_tap_outside_closes() -> None:
-    phone = SimulatedDevice(seed=0)
+    phone = SimulatedDevice(seed=0, dynamics=WORLD)
     icon = node(phone, text="Gmail", resource_id=ICON)
     assert icon.flags["long-clickable"] and icon.flags["clickable"]
     long_press(phone, text="Gmail", resource_id=ICON)
@@ -68,7 +83,7 @@ def test_long_press_on_a_launcher_icon_opens_its_menu_which_back_or_a_tap_outsid
 
 
 def test_app_info_in_the_drawer_icon_menu_opens_settings_app_info() -> None:
-    phone = SimulatedDevice(seed=0)
+    phone = SimulatedDevice(seed=0, dynamics=WORLD)
     phone.perform(Action.swipe(0.5, 0.8, 0.5, 0.3))  # the drawer
     long_press(phone, text="Tasks", resource_id=ICON)
     assert texts(phone).count("Compose") == 0  # Tasks has no shortcuts here
@@ -78,14 +93,14 @@ def test_app_info_in_the_drawer_icon_menu_opens_settings_app_info() -> None:
 
 
 def test_the_compose_shortcut_opens_gmail_compose() -> None:
-    phone = SimulatedDevice(seed=0)
+    phone = SimulatedDevice(seed=0, dynamics=WORLD)
     long_press(phone, text="Gmail", resource_id=ICON)
     tap(phone, text="Compose")
     assert phone.foreground_activity() == f"{GMAIL}/{GMAIL}.ComposeActivityGmail"
 
 
 def test_long_press_on_a_gmail_row_selects_it() -> None:
-    phone = launch("gmail")
+    phone = launch("gmail", dynamics=WORLD)
     row = node(phone, resource_id=GMAIL + ":id/viewified_conversation_item_view")
     assert row.flags["long-clickable"] and not row.flags["selected"]
     phone.perform(Action.long_press(*centre(phone, row)))
@@ -96,7 +111,7 @@ def test_long_press_on_a_gmail_row_selects_it() -> None:
 
 
 def test_long_press_on_a_task_opens_its_actions() -> None:
-    phone = launch("googletasks", lists=[{"name": "My Tasks", "tasks": ["Walk the dog"]}])
+    phone = launch("googletasks", dynamics=WORLD, lists=[{"name": "My Tasks", "tasks": ["Walk the dog"]}])
     row = node(phone, content_desc="Walk the dog", resource_id=TASKS + ":id/task_item")
     assert row.flags["long-clickable"]
     phone.perform(Action.long_press(*centre(phone, row)))
@@ -110,7 +125,7 @@ def test_long_press_on_a_task_opens_its_actions() -> None:
 
 
 def test_long_press_on_a_trello_card_moves_it() -> None:
-    phone = launch("trello")
+    phone = launch("trello", dynamics=WORLD)
     tap(phone, text="Website Redesign", resource_id=TRELLO + ":id/board_name")
     card = node(phone, content_desc="Fix footer links", resource_id=TRELLO + ":id/card_view")
     assert card.flags["long-clickable"]
@@ -124,7 +139,7 @@ def test_long_press_on_a_trello_card_moves_it() -> None:
 
 
 def test_long_press_on_a_discord_message_opens_its_actions() -> None:
-    phone = launch("discord")
+    phone = launch("discord", dynamics=WORLD)
     tap(phone, content_desc="agentian's server", resource_id=DISCORD + ":id/guilds_item_icon")
     tap(phone, text="general", resource_id=DISCORD + ":id/channels_item_name")
     tap(phone, resource_id=DISCORD + ":id/chat_input_edit_text")
@@ -143,7 +158,7 @@ def test_long_press_on_a_discord_message_opens_its_actions() -> None:
 
 
 def test_long_press_on_a_text_field_selects_its_text_and_typing_replaces_it() -> None:
-    phone = SimulatedDevice(seed=0)
+    phone = SimulatedDevice(seed=0, dynamics=WORLD)
     phone.perform(Action.swipe(0.5, 0.8, 0.5, 0.3))
     tap(phone, text="Search your phone and more")
     phone.perform(Action.type_text("Gma"))
@@ -171,7 +186,7 @@ def test_long_press_on_a_text_field_selects_its_text_and_typing_replaces_it() ->
 
 
 def test_long_press_on_a_plain_button_is_a_tap() -> None:
-    tapped, pressed = launch("settings"), launch("settings")
+    tapped, pressed = launch("settings", dynamics=WORLD), launch("settings", dynamics=WORLD)
     row = node(tapped, text="Network & internet")
     assert not row.flags["long-clickable"]
     tapped.perform(Action.click(*centre(tapped, row)))
@@ -182,7 +197,7 @@ def test_long_press_on_a_plain_button_is_a_tap() -> None:
 
 
 def test_double_tap_taps_twice() -> None:
-    phone = launch("googletasks", lists=[{"name": "My Tasks", "tasks": ["Walk the dog"]}])
+    phone = launch("googletasks", dynamics=WORLD, lists=[{"name": "My Tasks", "tasks": ["Walk the dog"]}])
     star = find(phone, content_desc="Add star", resource_id=TASKS + ":id/task_star")[0]
     phone.perform(Action.click(*centre(phone, star)))
     assert phone.app_state("googletasks").lists[0].tasks[0].starred
@@ -198,13 +213,13 @@ def test_double_tap_taps_twice() -> None:
 
 @pytest.mark.parametrize("name", ["Gmail", "  gMAIL ", "G mail", "gmail", GMAIL])
 def test_open_app_by_label_in_any_case_and_spacing(name: str) -> None:
-    phone = SimulatedDevice(seed=0)
+    phone = SimulatedDevice(seed=0, dynamics=WORLD)
     phone.perform(Action.open_app(name))
     assert phone.foreground_activity() == f"{GMAIL}/{GMAIL}.ConversationListActivityGmail"
 
 
 def test_open_app_by_setup_key_and_store_title() -> None:
-    phone = SimulatedDevice(seed=0, setup={"install": ["com.spotify.music"]})
+    phone = SimulatedDevice(seed=0, dynamics=WORLD, setup={"install": ["com.spotify.music"]})
     phone.perform(Action.open_app("googletasks"))
     assert phone.foreground_activity().startswith(TASKS + "/")
     phone.perform(Action.open_app("spotify: music and podcasts"))  # the store listing's title
@@ -215,7 +230,7 @@ def test_open_app_by_setup_key_and_store_title() -> None:
 
 @pytest.mark.parametrize("name, nearest", [("Gmial", "Gmail"), ("Spotify", None), ("Trelo", "Trello")])
 def test_open_app_of_an_app_not_installed_raises_and_changes_nothing(name: str, nearest: str | None) -> None:
-    phone = launch("settings")
+    phone = launch("settings", dynamics=WORLD)
     phone.runtime.toast("Saved")
     before = (phone.observe(screenshot=False).xml, phone.runtime.steps, phone.runtime.time)
     with pytest.raises(AppNotInstalledError, match=f"cannot open app '{name}': .* the nearest installed: ") as caught:
@@ -229,7 +244,7 @@ def test_open_app_of_an_app_not_installed_raises_and_changes_nothing(name: str, 
 # ---------------------------------------------------------------------- wait, answer
 
 def test_wait_moves_the_clock_a_second_and_counts_a_step() -> None:
-    phone = launch("settings")
+    phone = launch("settings", dynamics=WORLD)
     rt = phone.runtime
     time, steps, xml = rt.time, rt.steps, phone.observe(screenshot=False).xml
     phone.perform(Action.wait())
@@ -247,7 +262,7 @@ def test_loading_screens_show_for_some_seeds_of_default_dynamics_with_loading_on
     shown = [loading(open_gmail_from_home(seed, LOADING)) for seed in range(12)]
     assert any(shown) and not all(shown)
     assert shown == [loading(open_gmail_from_home(seed, LOADING)) for seed in range(12)]  # by seed
-    assert with_loading(get_dynamics("none")) == get_dynamics("none")  # the canonical phone never loads
+    assert WORLD.loading_rate == 0  # the canonical phone never loads
     for plain in ("none", "default"):  # the presets as they were: a phone without WAIT never loads
         assert not any(loading(open_gmail_from_home(seed, plain)) for seed in range(12))
 

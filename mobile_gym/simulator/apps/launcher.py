@@ -55,7 +55,7 @@ class Launcher(App):
         return View(TEXT, text=app.label, desc=app.label, rid=ID + "icon", h=h, size=12,
                     align="center", style="launcher_icon", icon=app.icon, bg=app.color,
                     on_click=lambda: self.sys.launch(package),
-                    on_long_click=partial(self.icon_menu, package))
+                    on_long_click=self.sys.long_click(partial(self.icon_menu, package)))
 
     def icon_menu(self, package: str) -> None:
         """A long press on an icon: its popup menu, hanging from the icon."""

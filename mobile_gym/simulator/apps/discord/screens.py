@@ -463,7 +463,7 @@ class ChannelPage(Activity):
                            Text(m.time, size=11, style="muted", rid=ID + "chat_list_item_timestamp"), h=24, gap=8),
                        Text(m.text, size=15, lines=2, rid=ID + "chat_list_item_text")),
                 pad=(12, 6, 12, 6), gap=10, bg=(250, 243, 220) if hl else None,
-                on_long_click=partial(self.message_actions, m),
+                on_long_click=self.sys.long_click(partial(self.message_actions, m)),
                 rid=ID + "chat_list_item_highlighted" if hl else ID + "chat_list_item"))
         keyboard = self.sys.keyboard and self.focus == "message"
         return Column(

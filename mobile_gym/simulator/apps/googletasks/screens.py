@@ -221,7 +221,8 @@ class TaskListsActivity(Activity):
         lines = 1 + (due is not None) + (sub is not None)
         return Row(check, Column(name, sub, due, pad=(0, 8, 0, 0)), star, h=40 + 20 * lines,
                    pad=(8, 0, 4, 0), gap=8, rid=ID + "task_item", cls=LINEAR, desc=row_desc(task),
-                   on_click=partial(self.open_task, task), on_long_click=partial(self.task_actions, task))
+                   on_click=partial(self.open_task, task),
+                   on_long_click=self.sys.long_click(partial(self.task_actions, task)))
 
     def list_page(self, lst: TaskList) -> View:
         active = lst.active()

@@ -514,7 +514,8 @@ class BoardActivity(Activity):
                 Text(c.title, size=15, lines=2 if len(c.title) > 34 else 1, rid=ID + "card_name"),
                 Row(*badges, h=20, gap=8) if any(badges) else None,
                 pad=(12, 8, 12, 8), gap=2, style="card", bg=(255, 255, 255), radius=8, desc=c.title,
-                on_click=partial(self.open_card, c), on_long_click=partial(self.card_actions, c),
+                on_click=partial(self.open_card, c),
+                on_long_click=self.sys.long_click(partial(self.card_actions, c)),
                 rid=ID + "card_view"))
         if self.adding is lst:
             tail = EditText("new_card", hint="Card name", rid=ID + "add_card_edit_text", on_submit=self.save)
