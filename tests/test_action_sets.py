@@ -96,3 +96,24 @@ def test_element_preset_over_all_actions_passes_sb3s_checker() -> None:
     sb3_check_env(env, warn=False)
     obs, _ = env.reset(seed=0)
     assert np.asarray(env.get_wrapper_attr("action_masks")()).shape == (env.action_space.n,)
+
+
+def test_the_matchers_click_is_a_tap_never_a_long_press() -> None:
+    """LlamaTouch's ``click`` checkpoint is a tap: a long press (or a double tap) at the
+    very point the golden path taps leaves it unmatched."""
+    import copy
+
+    from mobile_gym.agents import OracleAgent
+
+    env = gym.make("LlamaTouch/settings-set-disturb-v0", dynamics="none")
+    obs, info = env.reset(seed=0)
+    agent = OracleAgent("settings-set-disturb")
+    while not info["success"]:  # its last checkpoint is click<Turn on now>
+        before, matched = copy.deepcopy(env), info["matched"]
+        action = agent.act(obs, info)
+        obs, _, _, _, info = env.step(action)
+    assert action.action_type is ActionType.CLICK
+    for other in (Action.long_press(*action.touch), Action.double_tap(*action.touch)):
+        pressed = copy.deepcopy(before).step(other)[-1]
+        assert not pressed["success"] and pressed["matched"] == matched != info["matched"], other
+    assert copy.deepcopy(before).step(action)[-1]["success"]  # the tap itself, on the copy

@@ -11,6 +11,7 @@ import mobile_gym  # noqa: F401 - registers the envs
 from mobile_gym.actions import Action
 from mobile_gym.errors import AppNotInstalledError, InvalidActionError
 from mobile_gym.simulator import SimulatedDevice
+from mobile_gym.simulator.apps import MODELLED
 from mobile_gym.simulator.dynamics import Dynamics, for_android_world, get_dynamics
 from tests.simulator.phone import find, launch, node, tap, texts
 
@@ -343,3 +344,20 @@ def test_env_steps_take_the_new_actions() -> None:
     after, *_ = env.step(Action.open_app("Gmial"))  # the device refuses it: the step does nothing
     assert after["view_hierarchy"] == obs["view_hierarchy"] and env.unwrapped.device.runtime.steps == before
     env.close()
+
+
+@pytest.mark.parametrize("app", [cls for cls in MODELLED if cls.package != LAUNCHER], ids=lambda cls: cls.key)
+def test_every_app_family_has_a_loading_screen_to_wait_out(app) -> None:
+    """Opened cold under the default dynamics with AndroidWorld's verbs, each modelled app
+    loads on some seeds (its name and a progress bar), and WAIT settles it within two steps."""
+    for seed in range(60):
+        phone = SimulatedDevice(seed=seed, dynamics=LOADING)
+        phone.perform(Action.open_app(app.label))
+        if loading(phone):
+            break
+    else:
+        raise AssertionError(f"{app.key}: no loading screen in 60 seeds")
+    assert node(phone, text=phone.runtime.app(app.package).loading_text)
+    for _ in range(2):
+        phone.perform(Action.wait())
+    assert not loading(phone) and phone.foreground_activity().startswith(app.package + "/")
