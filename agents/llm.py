@@ -168,7 +168,9 @@ class LLMAgent(Agent):
         self._last_error: str | None = None
 
     def act(self, observation: Mapping[str, Any], info: Mapping[str, Any]) -> Action:
-        if self._pending:  # the typing after a tap on the field: no new call
+        if info.get("action_error"):  # the device refused the last action: the rest of its reply goes too
+            self._pending = []
+        if self._pending:  # the rest of a reply (the typing after a tap on the field): no new call
             return self._pending.pop(0)
         xml = observation["view_hierarchy"]
         self._note_outcome(xml, info)
@@ -200,7 +202,10 @@ class LLMAgent(Agent):
         size of the image sent."""
         shot = observation.get("screenshot")
         size = (shot.shape[1], shot.shape[0]) if shot is not None else None
-        return coordinate_frame(self.config.frame_name, screen.size, size)
+        name = self.config.frame_name
+        if size is None and self.config.coordinates is None:
+            name = "device"  # vision asked, but the env observes no screenshot: none is sent
+        return coordinate_frame(name, screen.size, size)
 
     def feedback(self, error: str) -> str:
         """How a reply's error is told to the model (subclasses speak their answer format)."""

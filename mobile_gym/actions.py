@@ -142,8 +142,6 @@ def _text(value: Any, kind: str = "TYPE") -> str:
             f"{kind} text holds a lone surrogate U+{ord(bad.group()):04X} at {bad.start()}; "
             "text must be valid Unicode"
         )
-    if kind == "OPEN_APP" and not value.strip():
-        raise InvalidActionError("OPEN_APP needs the app's name, got an empty text")
     return str(value)  # a str subclass (numpy's str_) becomes a plain str
 
 
@@ -279,7 +277,9 @@ class Action:
             return f"SWIPE({x1:.3f}, {y1:.3f} -> {x2:.3f}, {y2:.3f})"
         if self.action_type in (ActionType.LONG_PRESS, ActionType.DOUBLE_TAP):
             return f"{t}({self.touch[0]:.3f}, {self.touch[1]:.3f})"  # type: ignore[index]
-        if self.action_type in TEXTUAL:
+        if self.action_type is ActionType.TYPE:
+            return f"TYPE({self.text!r})"
+        if self.action_type in TEXTUAL:  # an app's name, an answer, a reply: cut to a line
             return f"{t}({_shown(self.text)})"
         return t
 
@@ -356,7 +356,7 @@ class Action:
             first, second = _agentenv_point(self.touch), _agentenv_point(self.lift)
         elif kind is ActionType.TYPE:
             # quoted, as AgentEnv writes it
-            first, second = _quoted(self.text or "" if not exact else ""), "NULL"
+            first, second = repr(self.text or "" if not exact else ""), "NULL"
         else:
             first = second = "NULL"
         return f"{_AGENTENV_NAMES[kind]}|{first}|{second}|{exact}{int(width)}|{int(height)}"

@@ -64,6 +64,9 @@ def test_an_app_that_is_not_installed_is_a_step_that_did_nothing() -> None:
     obs2, reward, terminated, _, info = env.step(Action.open_app("Gmial"))
     assert "Gmail" in info["action_error"] and "Gmial" in info["action_error"]
     assert obs2["view_hierarchy"] == obs["view_hierarchy"] and info["steps"] == 1 and not terminated
+    for blank in ("", "  "):  # in the space too (texts may be empty): refused, never raised
+        info = env.step({"action_type": int(ActionType.OPEN_APP), "text": blank})[-1]
+        assert info["action_error"].startswith(f"cannot open app {blank!r}")
     _, _, _, _, info = env.step(Action.open_app("settings"))
     assert info["action_error"] is None and info["activity"].startswith("com.android.settings/")
 

@@ -60,8 +60,7 @@ def test_the_new_verbs_carry_what_they_need():
     assert not Action.answer("42").ends_episode and not Action.wait().ends_episode
     assert str(Action.long_press(0.25, 0.5)) == "LONG_PRESS(0.250, 0.500)"
     assert str(Action.open_app("Gmail")) == "OPEN_APP('Gmail')" and str(Action.wait()) == "WAIT"
-    with pytest.raises(InvalidActionError, match="app's name"):
-        Action.open_app("  ")
+    assert str(Action.type_text("x" * 100)) == f"TYPE({'x' * 100!r})"  # typed text whole, as before
     with pytest.raises(InvalidActionError, match="touch point"):
         Action(ActionType.LONG_PRESS)
     assert Action.invalid("x" * 5000).text == "x" * MAX_TEXT_LENGTH  # a reply is kept, cut

@@ -306,6 +306,7 @@ def test_answer_and_invalid_send_nothing(phone, action) -> None:
     ({"long_press_seconds": 2.0, "call_timeout": 2.0}, "shorter than call_timeout"),
     ({"long_press_seconds": 0}, "long_press_seconds must be a positive"),
     ({"double_tap_gap": 0.3}, "under 0.3 s"),
+    ({"double_tap_gap": 0.01}, "from 0.04 s"),
     ({"wait_seconds": -1}, "wait_seconds must be >= 0"),
     ({"wait_seconds": 3.0, "call_timeout": 2.0}, "wait_seconds .* shorter than call_timeout"),
 ])

@@ -435,7 +435,9 @@ def test_held_out_replies_through_the_env() -> None:
         if info["parse_error"] is not None:  # only the device's refusal of an app it lacks
             assert i["kind"] == "open_app" and i["app"] in info["parse_error"], (reply, info["parse_error"])
         else:
-            assert does_what_it_names(i, expected) and info["actions"] == [str(a) for a in expected], reply
+            done = [str(a) for a in expected]  # all of them, or up to the step that ended the episode
+            assert does_what_it_names(i, expected), reply
+            assert info["actions"] == (done[:len(info["actions"])] if terminated else done), reply
         if terminated or truncated:
             env.reset(seed=0)
 
@@ -455,3 +457,13 @@ def test_python_spelled_objects_and_chains_with_then(screen) -> None:
         parse_reply("Action: tap(3) or tap(4)")  # no "then": not guessed at
     with pytest.raises(ReplyError, match="chains 5 actions"):
         parse_reply("Action: " + " then ".join(f"tap({i})" for i in range(5)))
+
+
+def test_a_chain_of_the_same_verb_is_each_of_them_and_a_refusal_stops_it() -> None:
+    assert [a.action_type for a in parse_reply("back() then back()").actions(None)] == [ActionType.BACK] * 2
+    assert spelled(parse_reply("Looks like tap(3).\nAction: tap(3)")) == "tap(3)"  # named twice, not chained
+    env = TextActions(gym.make(TASK, actions="all"), coordinates="device")
+    env.reset(seed=0)
+    info = env.step('open_app("Nonexistent") then tap(540, 1200)')[-1]
+    assert info["parse_error"].startswith("cannot open app 'Nonexistent'")
+    assert info["actions"] == ["OPEN_APP('Nonexistent')"] and info["steps"] == 1  # the tap is not done

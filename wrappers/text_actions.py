@@ -91,11 +91,11 @@ class TextActions(gym.Wrapper, gym.utils.RecordConstructorArgs):
                 return obs, total, terminated, truncated, info
             total += float(reward)
             done.append(str(act))
-            if terminated or truncated:
+            if terminated or truncated or info.get("action_error"):  # refused: the rest is not done
                 break
         # an app to open that is not installed: a step that did nothing, and why
         info.update(parse_error=info.get("action_error"), command=spelled(command), reasoning=command.reasoning,
-                    actions=[str(a) for a in actions])
+                    actions=done)
         return obs, total, terminated, truncated, info
 
     def _refused(self, reply: Any, error: str, command: str | None, reasoning: str):

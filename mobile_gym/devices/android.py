@@ -140,9 +140,10 @@ class AndroidConfig:
             if getattr(self, name) >= self.call_timeout:
                 raise ConfigError(f"AndroidConfig.{name} ({getattr(self, name):g}) must be shorter than "
                                   f"call_timeout ({self.call_timeout:g}): it is one call to the phone")
-        if self.double_tap_gap >= 0.3:
-            raise ConfigError(f"AndroidConfig.double_tap_gap must be under 0.3 s (Android's double-tap timeout: "
-                              f"a later second tap is a tap of its own); got {self.double_tap_gap!r}")
+        if not 0.04 <= self.double_tap_gap < 0.3:
+            raise ConfigError(f"AndroidConfig.double_tap_gap must be from 0.04 s to under 0.3 s (Android's "
+                              f"double-tap window: a second tap sooner or later is a tap of its own); "
+                              f"got {self.double_tap_gap!r}")
 
 
 class _Client(adbutils.AdbClient):

@@ -257,6 +257,12 @@ def _scroll_at(screen: ScreenElements, at: tuple[float, float], direction: str) 
                         ex + shift_x, ey + shift_y)
 
 
+#: What a tool schema without points leaves out of a description, and the arguments it
+#: then requires (a verb that takes an element or a point, a swipe's direction).
+_WITHOUT_POINTS = re.compile(r" \(or give x and y instead\)|; or give x, y, x2, y2")
+_UNLESS_POINTED = (_ELEMENT, _FINGER)
+
+
 def tool_schema(points: bool = True) -> list[dict[str, Any]]:
     """`VERBS` as OpenAI tools (``tools=`` of a chat completion); ``points=False`` leaves
     out the coordinates (x, y) of the verbs that take an element or a point, for a model
@@ -272,6 +278,8 @@ def tool_schema(points: bool = True) -> list[dict[str, Any]]:
                 if not points:
                     continue
                 spec["type"] = "number"
+            if not points:  # an element or a direction is then the only way: required, and said so
+                spec["description"] = _WITHOUT_POINTS.sub("", p.description)
             elif p.kind == "direction":
                 spec.update(type="string", enum=list(DIRECTIONS))
             else:
@@ -280,7 +288,8 @@ def tool_schema(points: bool = True) -> list[dict[str, Any]]:
         tools.append({"type": "function", "function": {
             "name": verb.name, "description": verb.description,
             "parameters": {"type": "object", "properties": properties,
-                           "required": [p.name for p in verb.params if p.required],
+                           "required": [p.name for p in verb.params
+                                        if p.required or (not points and p in _UNLESS_POINTED)],
                            "additionalProperties": False}}})
     return tools
 
@@ -346,18 +355,18 @@ _THEN = re.compile(r"\s*+,?+\s*+(?:and\s++)?+then\s++", re.I)
 def _one(found: list[tuple[int, int, Command]], reasoning: str, text: str | None = None) -> Command:
     """The one command ``found`` in ``text`` holds; several different ones are an error,
     unless each follows the one before with a "then" (``tap(3) then wait()``: a chain,
-    carried out in order, of at most `MAX_CHAIN`)."""
-    commands = list(dict.fromkeys(c for _, _, c in found))
-    if len(commands) > 1:
-        chained = text is not None and all(_THEN.fullmatch(text, end, start) for (_, end, _), (start, _, _)
-                                           in zip(found, found[1:]))
-        if not chained:
-            raise ReplyError("the reply names several actions (" + ", ".join(spelled(c) for c in commands[:4])
-                             + "): answer with exactly one")
+    carried out in order, of at most `MAX_CHAIN`; ``back() then back()`` is two). The same
+    command named twice otherwise (in the reasoning, then as the answer) is one."""
+    if len(found) > 1 and text is not None and all(_THEN.fullmatch(text, end, start) for (_, end, _), (start, _, _)
+                                                   in zip(found, found[1:])):
         if len(found) > MAX_CHAIN:
             raise ReplyError(f"the reply chains {len(found)} actions: answer with one (at most {MAX_CHAIN} "
                              "joined by 'then')")
         return replace(found[0][2], then=tuple(c for _, _, c in found[1:]), reasoning=reasoning.strip()[:4000])
+    commands = list(dict.fromkeys(c for _, _, c in found))
+    if len(commands) > 1:
+        raise ReplyError("the reply names several actions (" + ", ".join(spelled(c) for c in commands[:4])
+                         + "): answer with exactly one")
     return replace(commands[0], reasoning=reasoning.strip()[:4000])
 
 
@@ -479,6 +488,8 @@ def _command(verb: Verb, element: Any = None, text: Any = None, direction: Any =
         raise ReplyError(f"{name} needs an element (or a point: x and y)")
     if name == "swipe" and direction is None and end is None:
         raise ReplyError("swipe needs a direction, or a start and an end point")
+    if name == "open_app" and text is not None and not text.strip():
+        raise ReplyError("open_app needs the app's name, as the launcher shows it")
     given = {"element": element, "text": text, "app": text, "direction": direction}
     missing = [p.name for p in verb.params if p.required and given.get(p.name) is None]
     if missing:
@@ -642,13 +653,17 @@ def _json_objects(text: str) -> Iterator[tuple[int, int, dict]]:
         todo.extend(children[::-1])
 
 
+#: Longest Python-spelled object read (an action's is well under a hundred characters).
+MAX_LITERAL = 2048
+
+
 def _python_literal(text: str) -> Any:
     """``text`` read as a Python literal (quoted in ``'``, ``True``/``None``), None when
     it is none: only a text holding a ``'`` is tried (a JSON object would have decoded),
     and `ast.literal_eval` evaluates no expression, so prose in braces costs a failed
     parse and nothing else."""
-    if "'" not in text:
-        return None
+    if "'" not in text or len(text) > MAX_LITERAL or "action" not in text.lower():
+        return None  # JSON that failed, or prose in braces: not an action's object
     try:
         return ast.literal_eval(text)
     except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
