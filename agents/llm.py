@@ -34,7 +34,7 @@ import time
 from dataclasses import dataclass, field, fields
 from typing import Any, Mapping
 
-from mobile_gym.actions import MAX_TEXT_LENGTH, Action, _shown
+from mobile_gym.actions import Action, _shown
 from mobile_gym.agents.base import Agent
 from mobile_gym.errors import AgentError, ConfigError, ReplyError, whole_number
 from mobile_gym.llm.coordinates import COORDINATES, CoordinateFrame, coordinate_frame
@@ -188,7 +188,7 @@ class LLMAgent(Agent):
             self.steps.append(record)
             self._past.append(outcome(said(reply), str(e), False, None))
             # nothing is done; the trace shows the reply as it was (cut to an action's text)
-            return Action.invalid(reply if isinstance(reply, str) else _shown(reply, MAX_TEXT_LENGTH))
+            return Action.invalid(reply)
         self._last_error = None
         record.update(command=spelled(command), reasoning=command.reasoning[:MAX_KEPT_REPLY],
                       actions=[str(a) for a in actions])

@@ -229,9 +229,11 @@ class Action:
         return cls(ActionType.ANSWER, text=text)
 
     @classmethod
-    def invalid(cls, reply: str) -> Action:
-        """What an unusable reply does (nothing), carrying the reply (cut to the text limit)."""
-        return cls(ActionType.INVALID, text=_SURROGATE.sub("\ufffd", reply[:MAX_TEXT_LENGTH]))
+    def invalid(cls, reply: Any) -> Action:
+        """What an unusable reply does (nothing), carrying the reply as it was: text cut to
+        the text limit, a tool call or anything else as its short ``repr``."""
+        text = reply[:MAX_TEXT_LENGTH] if isinstance(reply, str) else _shown(reply, MAX_TEXT_LENGTH)
+        return cls(ActionType.INVALID, text=_SURROGATE.sub("\ufffd", text))
 
     @classmethod
     def back(cls) -> Action:

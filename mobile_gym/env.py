@@ -304,7 +304,7 @@ class MobileEnv(gym.Env):
         self._steps = 0
         self._terminated_by: str | None = None  # set when the episode ends: step needs a reset
         self._answer: str | None = None  # the last ANSWER given this episode
-        self._refused: str | None = None  # why the device refused the last action (an app not installed)
+        self._action_error: str | None = None  # why the device refused the last action (an app not installed)
         obs, timings = self._observe()
         return obs, self._info(timings)
 
@@ -316,12 +316,12 @@ class MobileEnv(gym.Env):
         act = action if isinstance(action, Action) else self._from_gym(action)
         before = self._tracker.progress
         start = time.perf_counter()
-        self._refused = None
+        self._action_error = None
         if not act.ends_episode:
             try:
                 self.device.perform(act)
             except AppNotInstalledError as e:  # raised before the device is touched: a step that did nothing
-                self._refused = str(e)
+                self._action_error = str(e)
         perform = time.perf_counter() - start
         self._tracker.act(act)
         self._steps += 1
@@ -413,7 +413,7 @@ class MobileEnv(gym.Env):
             "steps": self._steps,
             "terminated_by": self._terminated_by,
             "answer": self._answer,
-            "action_error": self._refused,
+            "action_error": self._action_error,
         }
         if self.timings:
             info["timings"] = timings

@@ -22,7 +22,7 @@ from typing import Any
 
 import gymnasium as gym
 
-from mobile_gym.actions import MAX_TEXT_LENGTH, Action, _shown
+from mobile_gym.actions import Action
 from mobile_gym.errors import InvalidActionError, ReplyError
 from mobile_gym.llm.coordinates import CoordinateFrame, coordinate_frame
 from mobile_gym.llm.grammar import MAX_REPLY, parse_reply, spelled
@@ -100,7 +100,6 @@ class TextActions(gym.Wrapper, gym.utils.RecordConstructorArgs):
 
     def _refused(self, reply: Any, error: str, command: str | None, reasoning: str):
         """A step that does nothing but record the reply (an INVALID action) and why."""
-        said = reply[:MAX_TEXT_LENGTH] if isinstance(reply, str) else _shown(reply, MAX_TEXT_LENGTH)
-        obs, reward, terminated, truncated, info = self.env.step(Action.invalid(said))
+        obs, reward, terminated, truncated, info = self.env.step(Action.invalid(reply))
         info.update(parse_error=error, command=command, reasoning=reasoning, actions=[])
         return obs, reward, terminated, truncated, info

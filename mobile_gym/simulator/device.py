@@ -86,8 +86,8 @@ class SimulatedDevice(Device):
             raise InvalidActionError(f"expected an Action, got {type(action).__name__}")
         W, H = self.profile.size
         kind = action.action_type
-        if kind == ActionType.OPEN_APP:
-            runtime.find_app(action.text or "")  # an app not installed raises before anything changes
+        # an app not installed raises here, before anything changes
+        package = runtime.find_app(action.text or "") if kind == ActionType.OPEN_APP else None
         runtime.clear_toast()
         if kind == ActionType.CLICK or (kind == ActionType.SWIPE and action.is_tap):
             runtime.tap(*_px(action.touch, W, H))
@@ -96,7 +96,7 @@ class SimulatedDevice(Device):
         elif kind == ActionType.DOUBLE_TAP:
             runtime.double_tap(*_px(action.touch, W, H))
         elif kind == ActionType.OPEN_APP:
-            runtime.open_app(action.text or "")
+            runtime.open_app(package)  # type: ignore[arg-type]
         elif kind == ActionType.WAIT:
             runtime.wait()  # its own step: about a second passes
             return

@@ -392,11 +392,9 @@ class Runtime:
         names come nearest, and changes nothing, when none does."""
         return resolve_app(name, self.installed, "the simulated phone")
 
-    def open_app(self, name: str) -> None:
-        """OPEN_APP: launch the installed app ``name`` names (`find_app`) as a tap on its
-        launcher icon does; the launcher's own name goes home. An app not installed
-        raises `AppNotInstalledError` before anything changes."""
-        package = self.find_app(name)
+    def open_app(self, package: str) -> None:
+        """OPEN_APP of an installed ``package`` (`find_app` resolves a name to it): launched
+        as a tap on its launcher icon does; the launcher itself goes home."""
         if package == LAUNCHER_PACKAGE:
             self.home()
         else:

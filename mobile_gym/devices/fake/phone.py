@@ -150,11 +150,7 @@ class FakePhone:
             self.changed.notify_all()
 
     def tap(self, x: float, y: float) -> bool:
-        point = pixel_point(x, y, self.size)
-        if point is None:
-            return False
-        self.perform(Action.click(*point))
-        return True
+        return self._at(x, y, Action.click)
 
     def swipe(self, x1: float, y1: float, x2: float, y2: float) -> bool:
         start, end = pixel_point(x1, y1, self.size), pixel_point(x2, y2, self.size)
@@ -165,18 +161,19 @@ class FakePhone:
 
     def long_press(self, x: float, y: float) -> bool:
         """A finger held still at (x, y) past the long-press timeout."""
-        point = pixel_point(x, y, self.size)
-        if point is None:
-            return False
-        self.perform(Action.long_press(*point))
-        return True
+        return self._at(x, y, Action.long_press)
 
     def double_tap(self, x: float, y: float) -> bool:
         """Two taps at (x, y) close enough in time and place to make one double tap."""
+        return self._at(x, y, Action.double_tap)
+
+    def _at(self, x: float, y: float, gesture) -> bool:
+        """``gesture`` (an `Action` constructor of a point) at pixel (x, y); False, and
+        nothing done, for a point off the screen."""
         point = pixel_point(x, y, self.size)
         if point is None:
             return False
-        self.perform(Action.double_tap(*point))
+        self.perform(gesture(*point))
         return True
 
     def press(self, x: float, y: float, seconds: float) -> bool:
