@@ -1,6 +1,7 @@
 # Set-up and everyday commands. `make test` works on a fresh machine: it creates .venv,
 # installs the CPU build of torch first (a bare `torch` would pull CUDA wheels), then the
-# project with its test extras and Ray/RLlib (their tests start a local Ray), and runs the suite.
+# project with its test extras, Ray/RLlib (their tests start a local Ray) and android-env (the
+# AndroidWorld/AndroidEnv adapters), and runs the suite.
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
@@ -13,7 +14,7 @@ $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip setuptools wheel
 	$(PY) -m pip install --quiet torch==2.13.0
-	PYTHONWARNINGS='ignore:Editable installation:UserWarning' $(PY) -m pip install --quiet -e '.[test,rllib]'
+	PYTHONWARNINGS='ignore:Editable installation:UserWarning' $(PY) -m pip install --quiet -e '.[test,rllib,androidworld]'
 	touch $(STAMP)
 
 setup: $(STAMP)

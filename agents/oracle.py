@@ -71,8 +71,13 @@ class OracleAgent(Agent):
         return self.entry >= len(self.path)
 
     def _advance(self) -> None:
-        self.entry += 1
-        self.searches = 0
+        self.go_to(self.entry + 1)
+
+    def go_to(self, entry: int, searches: int = 0) -> None:
+        """Carry on from golden-path entry ``entry`` (with ``searches`` swipes spent
+        looking for it), e.g. when something else did the entries before it."""
+        self.entry = entry
+        self.searches = searches
 
     def _act(self, step: Step, h: ViewHierarchy, size: tuple[int, int]) -> Action | None:
         """The action for ``step`` on this screen, or None when the step is done."""

@@ -426,6 +426,16 @@ class AndroidDevice(Device):
         """The activity in front now (read afresh, unlike an observation's)."""
         return self._front_and_packages()[0]
 
+    def shell(self, command: str, timeout: float | None = None) -> tuple[int, bytes]:
+        """``adb shell COMMAND``: its exit status and output (stderr merged), for adapters
+        that pass adb requests through (`mobile_gym.compat.adb`). What it changes on the
+        phone the next observation reads: the cached screen is dropped."""
+        result = self._call(f"run {command[:60]!r}",
+                            lambda: self._device().shell2(command, timeout=timeout or self.config.call_timeout,
+                                                          encoding=None))
+        self._screen = self._settled = None
+        return result.returncode, result.output
+
     def close(self) -> None:
         """Stop the uiautomator2 server this client started (closing its shell) and
         refuse further calls."""

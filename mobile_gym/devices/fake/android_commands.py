@@ -1,6 +1,6 @@
 """The Android commands of the fake phone's shell: ``getprop``, ``wm``, ``dumpsys``,
 ``pm``, ``am``, ``cmd``, ``monkey``, ``input``, ``screencap``, ``uiautomator``,
-``settings``, ``ime``, ``svc``, ``ps``, ``pidof``, ``kill``, ``logcat`` and the
+``settings``, ``ime``, ``svc``, ``ps``, ``pidof``, ``kill``, ``logcat``, ``service`` and the
 ``app_process`` launch of uiautomator2's server.
 
 Output follows Android 13's closely enough for the parsers in adbutils and
@@ -21,6 +21,7 @@ from mobile_gym.devices.fake.dumpsys import (
     dumpsys,
     is_system,
     short_activity,
+    task_id,
     uid_of,
 )
 from mobile_gym.devices.fake.fs import FsError
@@ -227,6 +228,29 @@ def _am_broadcast(ctx: Context, intent: dict) -> int:
     return 0
 
 
+def _am_stack(ctx: Context, args: list[str]) -> int:
+    """``am stack list`` (the task in front, as android_env reads the current activity
+    from it) and ``am stack remove ID`` (that task's app closed: AndroidWorld's
+    ``close_recents``)."""
+    phone = ctx.phone
+    package, activity = phone.foreground()
+    task = task_id(package)
+    w, h = phone.size
+    if args[:1] == ["list"]:
+        ctx.out(f"RootTask id={task} bounds=[0,0][{w},{h}] displayId=0 userId=0\n"
+                f" configuration={{1.0 ?mcc?mnc [en_US] ldltr sw411dp w411dp h914dp 420dpi nrml long port}}\n"
+                f"  taskId={task}: {package}/{short_activity(package, activity)} bounds=[0,0][{w},{h}] userId=0 "
+                f"visible=true topActivity=ComponentInfo{{{package}/{activity}}}\n")
+        return 0
+    if args[:1] == ["remove"] and len(args) == 2:
+        for running in phone.running_packages():
+            if args[1] == str(task_id(running)):
+                phone.force_stop(running)
+        return 0
+    ctx.err("Error: unknown stack command\n")
+    return 255
+
+
 def am(ctx: Context, argv: list[str]) -> int:
     sub = argv[1] if len(argv) > 1 else ""
     args = argv[2:]
@@ -242,6 +266,8 @@ def am(ctx: Context, argv: list[str]) -> int:
     if sub == "get-current-user":
         ctx.out("0\n")
         return 0
+    if sub == "stack":
+        return _am_stack(ctx, args)
     if sub == "":
         ctx.out("Activity manager (activity) commands:\n  start\n  broadcast\n  force-stop\n")
         return 0
@@ -282,6 +308,11 @@ KEYCODES = {"HOME": 3, "BACK": 4, "CALL": 5, "ENDCALL": 6, "DPAD_UP": 19, "DPAD_
             **{str(d): 7 + d for d in range(10)}, **{chr(65 + i): 29 + i for i in range(26)}}
 _TYPED = {**{7 + d: str(d) for d in range(10)}, **{29 + i: chr(97 + i) for i in range(26)},
           55: ",", 56: ".", 62: " ", 77: "@"}
+
+
+#: Modifier keys (shift, alt, ctrl, meta: left and right) and the two Ctrl keys.
+_MODIFIERS = frozenset({57, 58, 59, 60, 113, 114, 117, 118})
+_CTRL = frozenset({113, 114})
 
 
 def _keycode(name: str) -> int | None:
@@ -334,12 +365,21 @@ def input_(ctx: Context, argv: list[str]) -> int:
             ctx.phone.type_text(rest[0].replace("%s", " "))
             return 0
         if command in ("keyevent", "keycombination") and rest:
-            names = [a for a in rest if not a.startswith("--")]
-            for name in names:
+            codes = []
+            for name in (a for a in rest if not a.startswith("--")):
                 code = _keycode(name)
                 if code is None:
                     ctx.err(f"Error: Unknown keycode: {name}\n")
                     return 1
+                codes.append(code)
+            if command == "keycombination":  # keys held together: a modifier changes the rest
+                held = [c for c in codes if c not in _MODIFIERS]
+                if len(held) < len(codes):
+                    if held == [29] and any(c in _CTRL for c in codes):
+                        ctx.phone.select_all()  # Ctrl+A: how AndroidWorld clears a field before typing
+                    return 0  # other shortcuts (copy, paste, ...) the simulated fields do not have
+                codes = held
+            for code in codes:
                 _press(ctx, code)
             return 0
     except ValueError:
@@ -560,9 +600,28 @@ def logcat(ctx: Context, argv: list[str]) -> int:
     return 0
 
 
+def service(ctx: Context, argv: list[str]) -> int:
+    """``service list | check NAME | call NAME CODE ...``: a binder call answers an empty
+    parcel (AndroidWorld sets the time zone with ``service call alarm 3 s16 UTC``)."""
+    args = argv[1:]
+    if args[:1] == ["call"] and len(args) >= 3:
+        ctx.out("Result: Parcel(00000000    '....')\n")
+        return 0
+    if args[:1] == ["check"] and len(args) == 2:
+        ctx.out(f"Service {args[1]}: found\n")
+        return 0
+    if args[:1] == ["list"]:
+        ctx.out("Found 4 services:\n0\tactivity: [android.app.IActivityManager]\n1\talarm: [android.app.IAlarmManager]\n"
+                "2\tinput: [android.hardware.input.IInputManager]\n3\twindow: [android.view.IWindowManager]\n")
+        return 0
+    ctx.err("Usage: service [-h|-?]\n       service list\n       service check SERVICE\n"
+            "       service call SERVICE CODE [i32 N | i64 N | f N | d N | s16 STR | null | fd f] ...\n")
+    return 1
+
+
 ANDROID: dict[str, Command] = {
     "getprop": getprop, "setprop": setprop, "wm": wm, "dumpsys": dumpsys, "pm": pm, "am": am,
     "cmd": cmd, "monkey": monkey, "input": input_, "screencap": screencap, "uiautomator": uiautomator,
     "settings": settings, "ime": ime, "svc": svc, "ps": ps, "pidof": pidof, "kill": kill,
-    "app_process": app_process, "app_process64": app_process, "logcat": logcat,
+    "app_process": app_process, "app_process64": app_process, "logcat": logcat, "service": service,
 }

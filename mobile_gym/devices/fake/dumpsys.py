@@ -38,14 +38,16 @@ def _window_dump(ctx: Context, section: str) -> str:
              f"  Window #1 Window{{{_h('status')} u0 StatusBar}}:", "    mDisplayId=0 rootTaskId=1"]
     if ctx.phone.keyboard_shown():
         lines += [f"  Window #2 Window{{{_h('ime')} u0 InputMethod}}:", "    mDisplayId=0 mHasSurface=true"]
-    lines += [f"  Window #3 {focus}:", f"    mDisplayId=0 rootTaskId={_task(ctx, package)} mSession=Session{{{_h(package)} "
+    lines += [f"  Window #3 {focus}:", f"    mDisplayId=0 rootTaskId={task_id(package)} mSession=Session{{{_h(package)} "
               f"{ctx.phone.pid_of(package)}:u0a{uid_of(package) % 100000}}} mClient=android.os.BinderProxy@{h}",
               "    mHasSurface=true isReadyForDisplay()=true mWindowRemovalAllowed=false", "",
               "  mGlobalConfiguration={1.0 ?mcc?mnc [en_US] ldltr sw411dp w411dp h914dp 420dpi nrml long port}"]
     displays = ["WINDOW MANAGER DISPLAY CONTENTS (dumpsys window displays)", "  Display: mDisplayId=0 rootTasks=3",
                 f"  mCurrentFocus={focus}",
                 f"  mFocusedApp=ActivityRecord{{{_h(package + 'r')} u0 {package}/{short_activity(package, activity)} "
-                f"t{_task(ctx, package)}}}"]
+                f"t{task_id(package)}}}",
+                "  DisplayRotation", "    mCurrentAppOrientation=SCREEN_ORIENTATION_UNSPECIFIED",
+                "    mCurrentRotation=ROTATION_0 mLastOrientation=-1 mUserRotationMode=USER_ROTATION_FREE"]
     chosen = lines if section == "windows" else displays if section == "displays" else lines + [""] + displays
     return "\n".join(chosen) + "\n"
 
@@ -54,26 +56,39 @@ def uid_of(package: str) -> int:
     return 10000 + zlib.crc32(package.encode()) % 900
 
 
-def _task(ctx: Context, package: str) -> int:
+def task_id(package: str) -> int:
+    """The id of ``package``'s task (one task per app, stable across calls)."""
     return 1 + zlib.crc32(package.encode()) % 200
 
 
 def _activity_dump(ctx: Context, top: bool) -> str:
     phone = ctx.phone
     package, activity = phone.foreground()
-    record = f"ActivityRecord{{{_h(package + 'r')} u0 {package}/{short_activity(package, activity)} t{_task(ctx, package)}}}"
+    record = f"ActivityRecord{{{_h(package + 'r')} u0 {package}/{short_activity(package, activity)} t{task_id(package)}}}"
     if top:
-        return (f"TASK {uid_of(package)}:{package} id={_task(ctx, package)} userId=0\n"
+        return (f"TASK {uid_of(package)}:{package} id={task_id(package)} userId=0\n"
                 f"  ACTIVITY {package}/{short_activity(package, activity)} {_h(activity)} pid={phone.pid_of(package)}\n"
                 "    Local Activity " + _h(activity + "l") + " State:\n      mResumed=true mStopped=false mFinished=false\n")
     return ("ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)\n"
             "Display #0 (activities from top to bottom):\n"
-            f"  * Task{{{_h(package + 't')} #{_task(ctx, package)} type=standard A={uid_of(package)}:{package} U=0 "
+            f"  * Task{{{_h(package + 't')} #{task_id(package)} type=standard A={uid_of(package)}:{package} U=0 "
             "visible=true visibleRequested=true mode=fullscreen translucent=false sz=1}\n"
             f"    topResumedActivity={record}\n"
             f"    * Hist  #0: {record}\n\n"
             f"  ResumedActivity: {record}\n\n"
             f"  mFocusedApp={record}\n")
+
+
+def _recents_dump(ctx: Context) -> str:
+    """``dumpsys activity recents``: a task per running app, each with its ``id=``
+    (AndroidWorld's ``close_recents`` removes them by it)."""
+    lines = ["ACTIVITY MANAGER RECENT TASKS (dumpsys activity recents)", "  Recent tasks:"]
+    for n, package in enumerate(ctx.phone.running_packages()):
+        lines += [f"  * Recent #{n}: Task{{{_h(package + 't')} #{task_id(package)} type=standard "
+                  f"A={uid_of(package)}:{package} U=0 visible=false mode=fullscreen translucent=false sz=1}}",
+                  f"    id={task_id(package)} userId=0 effectiveUid=u0a{uid_of(package) % 100000} "
+                  f"mCallingPackage={package}"]
+    return "\n".join(lines) + "\n"
 
 
 def _display_dump(ctx: Context) -> str:
@@ -88,6 +103,22 @@ def _display_dump(ctx: Context) -> str:
             "  mDefaultDisplayDefaultColorMode=0\n"
             f"    mBaseDisplayInfo=DisplayInfo{{\"Built-in Screen\", displayId 0, real {w} x {h}, "
             f"rotation 0, density {dpi}, {dpi}.0 x {dpi}.0 dpi, state ON}}\n")
+
+
+def _input_dump(ctx: Context) -> str:
+    """``dumpsys input``: the display viewport (logical and physical frames: AndroidWorld
+    reads both) and the touchscreen's orientation (android_env reads it)."""
+    w, h = ctx.phone.size
+    viewport = (f"Viewport INTERNAL: displayId=0, uniqueId=local:4619827259835644672, port=0, orientation=0, "
+                f"logicalFrame=[0, 0, {w}, {h}], physicalFrame=[0, 0, {w}, {h}], deviceSize=[{w}, {h}], "
+                "isActive=[1]")
+    return ("INPUT MANAGER (dumpsys input)\n\nInput Manager State:\n  Interactive: true\n"
+            "  Show Touches: false\n  Display Viewports:\n"
+            f"    {viewport}\n\n"
+            "Input Reader State (Nums of device: 1):\n  Device 2: virtio_input_multi_touch_7\n"
+            "    Sources: TOUCHSCREEN | STYLUS\n    Touch Input Mapper (mode - DIRECT):\n"
+            f"      {viewport}\n      DisplayBounds: {w}px x {h}px\n"
+            f"      PhysicalWidth: {w}px\n      PhysicalHeight: {h}px\n      SurfaceOrientation: 0\n")
 
 
 def _package_dump(ctx: Context, package: str) -> str:
@@ -121,10 +152,14 @@ def dumpsys(ctx: Context, argv: list[str]) -> int:
     phone = ctx.phone
     if service == "window":
         ctx.out(_window_dump(ctx, args[0] if args else ""))
+    elif service == "activity" and args[:1] == ["recents"]:
+        ctx.out(_recents_dump(ctx))
     elif service == "activity":
         ctx.out(_activity_dump(ctx, top=bool(args) and args[0] == "top"))
     elif service == "display":
         ctx.out(_display_dump(ctx))
+    elif service == "input":
+        ctx.out(_input_dump(ctx))
     elif service == "power":
         ctx.out("POWER MANAGER (dumpsys power)\n  mWakefulness=Awake\n  mHoldingDisplaySuspendBlocker=true\n"
                 "  mHoldingWakeLockSuspendBlocker=false\n  Display Power: state=ON\n")
@@ -142,7 +177,7 @@ def dumpsys(ctx: Context, argv: list[str]) -> int:
     elif service == "SurfaceFlinger":
         ctx.out('Display 4619827259835644672 (HWC display 0): port=0 pnpId=GGL displayName="Built-in Screen"\n')
     elif not service:
-        ctx.out("Currently running services:\n  activity\n  battery\n  display\n  input_method\n  package\n"
+        ctx.out("Currently running services:\n  activity\n  battery\n  display\n  input\n  input_method\n  package\n"
                 "  power\n  SurfaceFlinger\n  window\n")
     else:
         ctx.err(f"Can't find service: {service}\n")

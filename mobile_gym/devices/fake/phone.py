@@ -153,6 +153,12 @@ class FakePhone:
         return self._at(x, y, Action.click)
 
     def swipe(self, x1: float, y1: float, x2: float, y2: float) -> bool:
+        """A finger moved from (x1, y1) to (x2, y2). An end on the screen's far edge (x =
+        width, y = height: AndroidWorld swipes edge to edge) is its last pixel, as a
+        finger sliding in from the edge is; beyond it, off the screen, nothing happens."""
+        w, h = self.size
+        x1, x2 = (w - 1 if x == w else x for x in (x1, x2))
+        y1, y2 = (h - 1 if y == h else y for y in (y1, y2))
         start, end = pixel_point(x1, y1, self.size), pixel_point(x2, y2, self.size)
         if start is None or end is None:
             return False
@@ -308,6 +314,14 @@ class FakePhone:
                 self.device.perform(Action.type_text(text))
             self.changed.notify_all()
             return True
+
+    def select_all(self) -> None:
+        """Ctrl+A: the focused field's text selected, so the next key replaces it all."""
+        with self.changed:
+            surface = self.runtime.surface
+            if surface.focus is not None:
+                surface.select_all = True
+                self.changed.notify_all()
 
     def delete_char(self) -> None:
         """KEYCODE_DEL: the focused field loses its last character."""
