@@ -56,6 +56,7 @@ from mobile_gym.ui.hierarchy import ViewHierarchy
 
 if TYPE_CHECKING:  # adbutils and uiautomator2 load when an env first drives a phone
     from mobile_gym.devices.android import AndroidConfig
+    from mobile_gym.matcher.annotation import Annotation
 
 #: What an env runs: a simulator task, or a LlamaTouch task judged by a dataset (on a phone).
 Task = SimTask | DatasetTask
@@ -241,9 +242,11 @@ class MobileEnv(gym.Env):
             dynamics = _argument(get_dynamics, "default" if dynamics is None else dynamics, "dynamics", DYNAMICS)
             if actions == "all":  # what AndroidWorld's verbs are for: long-press UIs, loading screens
                 dynamics = for_android_world(dynamics)
+            self._long_presses = dynamics.long_presses  # the annotation is made on such a phone too
             self.device = self.task.device(profile=profile, seed=0, dynamics=dynamics)
             self._setup = self.task.setup
         else:
+            self._long_presses = False
             if profile is not None or dynamics is not None:
                 raise ConfigError("profile= and dynamics= describe the simulated phone; a real one is what it is")
             from mobile_gym.devices.android import AndroidDevice
@@ -261,8 +264,8 @@ class MobileEnv(gym.Env):
         except BaseException:
             self.device.close()
             raise
-        self._judges_pixels = self.task.annotation.judges_pixels  # then it judges full-size screens
-        shared_matcher(embedding_model).warm_up(self.task.annotation)  # the model, if fuzzy: never in a step
+        self._judges_pixels = self.annotation.judges_pixels  # then it judges full-size screens
+        shared_matcher(embedding_model).warm_up(self.annotation)  # the model, if fuzzy: never in a step
         w, h = self.observation_size
         every = {"screenshot": ImageBox((h, w, 1 if self.grayscale else 3)),
                  "view_hierarchy": UnicodeText(MAX_XML_LENGTH), "instruction": UnicodeText(MAX_TEXT_LENGTH)}
@@ -288,9 +291,9 @@ class MobileEnv(gym.Env):
     def __setstate__(self, state: dict) -> None:
         self.__dict__.update(state)
         matcher = shared_matcher(self.embedding_model)
-        matcher.warm_up(self.task.annotation)  # e.g. in a fresh worker process: not in its first step
+        matcher.warm_up(self.annotation)  # e.g. in a fresh worker process: not in its first step
         if self._tracker is not None:
-            self._tracker.annotation = self.task.annotation
+            self._tracker.annotation = self.annotation
             self._tracker.matcher = matcher
 
     # ------------------------------------------------------------------ gym API
@@ -300,7 +303,7 @@ class MobileEnv(gym.Env):
         super().reset(seed=seed)
         self.device.reset(device_seed(self.np_random), self._setup)
         # the last step is all judging needs: memory does not grow with the episode
-        self._tracker = Tracker(self.task.annotation, shared_matcher(self.embedding_model), history=False)
+        self._tracker = Tracker(self.annotation, shared_matcher(self.embedding_model), history=False)
         self._steps = 0
         self._terminated_by: str | None = None  # set when the episode ends: step needs a reset
         self._answer: str | None = None  # the last ANSWER given this episode
@@ -350,6 +353,12 @@ class MobileEnv(gym.Env):
                 f"space (actions={self.actions!r}: types 0 to {len(self._action_types) - 1}); "
                 "gym.make(..., actions='all') offers it")
         return act
+
+    @property
+    def annotation(self) -> Annotation:
+        """The task's essential states as this env's phone shows them (`SimTask.annotation_for`:
+        recorded with the long-press UIs where ``actions="all"`` turns them on)."""
+        return self.task.annotation_for(True) if self._long_presses else self.task.annotation
 
     @property
     def hierarchy(self) -> ViewHierarchy:

@@ -263,6 +263,7 @@ class SimTask:
     def __getstate__(self) -> dict:
         state = self.__dict__.copy()
         state.pop("_canonical", None)  # replayed again on first use
+        state.pop("_long_press_annotation", None)
         return state
 
     @cached_property
@@ -270,15 +271,24 @@ class SimTask:
         """The canonical replay and the annotation made on it (with its alternative
         routes'), together: the replays keep screenshots only if the annotation compares
         pixels (`Annotation.judges_pixels`)."""
-        trace, starts = self.replay_ground_truth(screenshots=False)
-        annotation = self._annotate_routes(trace, starts, screenshots=False)
+        return self._canonical_on(long_presses=False)
+
+    @cached_property
+    def _long_press_annotation(self) -> Annotation:
+        return self._canonical_on(long_presses=True)[2]
+
+    def _canonical_on(self, *, long_presses: bool) -> tuple[Trace, list[int], Annotation]:
+        trace, starts = self.replay_ground_truth(screenshots=False, long_presses=long_presses)
+        annotation = self._annotate_routes(trace, starts, screenshots=False, long_presses=long_presses)
         if annotation.judges_pixels:
-            trace, starts = self.replay_ground_truth()
-            annotation = self._annotate_routes(trace, starts, screenshots=True)
+            trace, starts = self.replay_ground_truth(long_presses=long_presses)
+            annotation = self._annotate_routes(trace, starts, screenshots=True, long_presses=long_presses)
         return trace, starts, annotation
 
-    def _annotate_routes(self, trace: Trace, starts: list[int], *, screenshots: bool) -> Annotation:
-        alternatives = [self._annotate(*self.replay_ground_truth(screenshots=screenshots, route=r), route=r)
+    def _annotate_routes(self, trace: Trace, starts: list[int], *, screenshots: bool,
+                         long_presses: bool = False) -> Annotation:
+        alternatives = [self._annotate(*self.replay_ground_truth(screenshots=screenshots, route=r,
+                                                                 long_presses=long_presses), route=r)
                         for r in range(1, len(self.alternatives) + 1)]
         annotation = self._annotate(trace, starts)
         annotation.alternatives = alternatives
@@ -292,9 +302,14 @@ class SimTask:
         trace, starts, _ = self._canonical
         return trace, starts
 
-    def replay_ground_truth(self, *, screenshots: bool = True, route: int = 0) -> tuple[Trace, list[int]]:
-        """A fresh canonical replay of a route (for exporting a dataset: every screenshot)."""
-        trace, starts = self.replay(self.device(seed=0, dynamics="none"), screenshots=screenshots, route=route)
+    def replay_ground_truth(self, *, screenshots: bool = True, route: int = 0,
+                            long_presses: bool = False) -> tuple[Trace, list[int]]:
+        """A fresh canonical replay of a route (for exporting a dataset: every screenshot),
+        on a phone with the long-press UIs if ``long_presses``."""
+        from mobile_gym.simulator.dynamics import get_dynamics
+
+        dynamics = replace(get_dynamics("none"), long_presses=long_presses)
+        trace, starts = self.replay(self.device(seed=0, dynamics=dynamics), screenshots=screenshots, route=route)
         taken = len(trace) - 1
         if route == 0 and taken != self.steps:
             raise self.error(f"golden path takes {taken} action{'s' * (taken != 1)} "
@@ -305,6 +320,13 @@ class SimTask:
     def annotation(self) -> Annotation:
         """The essential states, annotated on the ground-truth trace."""
         return self._canonical[2]
+
+    def annotation_for(self, long_presses: bool) -> Annotation:
+        """The essential states as a phone with the long-press UIs shows them
+        (`Dynamics.long_presses`: ``gym.make(..., actions="all")``), if ``long_presses``:
+        those UIs make some views long-clickable, a flag ``exact`` checks compare, so the
+        same golden path is annotated on such a phone too. Else `annotation`."""
+        return self._long_press_annotation if long_presses else self.annotation
 
     def _annotate(self, trace: Trace, starts: list[int], *, route: int = 0) -> Annotation:
         checkpoints = []

@@ -120,3 +120,25 @@ def test_the_matchers_click_is_a_tap_never_a_long_press() -> None:
         pressed = copy.deepcopy(before).step(other)[-1]
         assert not pressed["success"] and pressed["matched"] == matched != info["matched"], other
     assert copy.deepcopy(before).step(action)[-1]["success"]  # the tap itself, on the copy
+
+
+def test_essential_states_are_recorded_on_a_phone_like_the_envs() -> None:
+    """The long-press UIs of ``actions="all"`` make Google Tasks' rows long-clickable, a
+    flag ``exact`` compares: the task's essential state is recorded on such a phone too,
+    so the oracle solves it there as on the ``-v0`` phone."""
+    from mobile_gym.agents import OracleAgent
+    from mobile_gym.env import make_env
+
+    task = "tasks-star-task2"
+    for actions in ("basic", "all"):
+        env = make_env(task, actions=actions)
+        obs, info = env.reset(seed=1)
+        oracle = OracleAgent(task)
+        for _ in range(12):
+            obs, _, terminated, _, info = env.step(oracle.act(obs, info))
+            if terminated:
+                break
+        assert info["success"], actions
+    plain, pressed = env.task.annotation, env.task.annotation_for(True)
+    assert plain is env.task.annotation_for(False) and pressed is not plain
+    assert env.annotation is pressed

@@ -191,6 +191,17 @@ def test_settings_date_and_the_time_zone_are_answered(env) -> None:
     assert generic(env, "shell settings get system pointer_location").strip() == "0"
 
 
+def test_files_pushed_are_pulled_back(env) -> None:
+    start(env, WIFI)
+    pushed = env.controller.execute_adb_call(Request(push=Request.Push(content=b"hello", path="/sdcard/a.txt")))
+    assert pushed.status == adb_pb2.AdbResponse.Status.OK
+    assert generic(env, "shell cat /sdcard/a.txt") == "hello"
+    pulled = env.controller.execute_adb_call(Request(pull=Request.Pull(path="/sdcard/a.txt")))
+    assert pulled.status == adb_pb2.AdbResponse.Status.OK and pulled.pull.content == b"hello"
+    missing = env.controller.execute_adb_call(Request(pull=Request.Pull(path="/sdcard/none.txt")))
+    assert missing.status != adb_pb2.AdbResponse.Status.OK
+
+
 def test_a_request_the_phone_cannot_carry_out_gets_a_status_not_an_exception(env) -> None:
     start(env, WIFI)
     bad = env.controller.execute_adb_call(Request(generic=Request.GenericRequest(args=["shell", "nonsense"])))
@@ -353,10 +364,7 @@ def run_like_androidworld(env: AndroidWorldEnv, task_id: str, llm: OracleLLM, se
 TYPED_WITHOUT_ENTER = {"discord-add-status-working", "discord-create-new-private", "reddit-communities-search-openai",
                        "reddit-search-posts-related", "reddit-search-technology-subreddit",
                        "reddit-subscribe-subreddit-r"}
-#: Unsolvable on an actions="all" phone: its rows are long-clickable there, not in its annotation.
-LONG_CLICKABLE_ROWS = {"tasks-star-task2"}
-SAMPLE = sorted(random.Random(37).sample(sorted(set(simulator_tasks()) - TYPED_WITHOUT_ENTER - LONG_CLICKABLE_ROWS),
-                                         12))
+SAMPLE = sorted(random.Random(37).sample(sorted(set(simulator_tasks()) - TYPED_WITHOUT_ENTER), 12))
 
 
 @pytest.mark.parametrize("pointing", ["index", "pixels"])
