@@ -242,11 +242,9 @@ class MobileEnv(gym.Env):
             dynamics = _argument(get_dynamics, "default" if dynamics is None else dynamics, "dynamics", DYNAMICS)
             if actions == "all":  # what AndroidWorld's verbs are for: long-press UIs, loading screens
                 dynamics = for_android_world(dynamics)
-            self._long_presses = dynamics.long_presses  # the annotation is made on such a phone too
             self.device = self.task.device(profile=profile, seed=0, dynamics=dynamics)
             self._setup = self.task.setup
         else:
-            self._long_presses = False
             if profile is not None or dynamics is not None:
                 raise ConfigError("profile= and dynamics= describe the simulated phone; a real one is what it is")
             from mobile_gym.devices.android import AndroidDevice
@@ -358,7 +356,8 @@ class MobileEnv(gym.Env):
     def annotation(self) -> Annotation:
         """The task's essential states as this env's phone shows them (`SimTask.annotation_for`:
         recorded with the long-press UIs where ``actions="all"`` turns them on)."""
-        return self.task.annotation_for(True) if self._long_presses else self.task.annotation
+        long_presses = self.backend == "sim" and self.device.dynamics.long_presses
+        return self.task.annotation_for(True) if long_presses else self.task.annotation
 
     @property
     def hierarchy(self) -> ViewHierarchy:

@@ -345,7 +345,7 @@ class MobileAndroidEnv(env_interface.AndroidEnvInterface):
             return Action.long_press(*first) if len(points) >= self.long_press_steps else Action.click(*first)
         return Action.swipe(*first, *last)
 
-    def _gym_step(self, action: Action, counter: str) -> tuple[dict, float, bool, bool, dict]:
+    def _gym_step(self, action: Action, counter: str) -> None:
         """A judged step of the gym env; its reward and end wait for the next timestep."""
         obs, reward, terminated, truncated, info = self.gym_env.step(action)
         self._gym_steps += 1
@@ -359,18 +359,17 @@ class MobileAndroidEnv(env_interface.AndroidEnvInterface):
             self._ended = "termination"
         elif truncated:
             self._ended = "truncation"
-        return obs, reward, terminated, truncated, info
 
-    def _adb_step(self, action: Action) -> tuple[dict, float, bool, bool, dict] | None:
+    def _adb_step(self, action: Action) -> None:
         """`AdbCalls`' step: a judged gym step while the episode runs; once it has ended,
         the action on the phone alone (what a phone does; the next step resets it)."""
         if self._ended is None:
-            return self._gym_step(action, "adb_inputs")
+            self._gym_step(action, "adb_inputs")
+            return
         try:
             self.gym_env.device.perform(action)
         except AppNotInstalledError:  # a step that does nothing, as the gym env takes it
             pass
-        return None
 
     def _extras_of(self, info: Mapping[str, Any], action: Action | None) -> dict[str, Any]:
         extras = {"progress": np.float64(info["progress"]), "success": np.bool_(info["success"]),

@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 
 #: AndroidWorld's verbs that touch a point or an element.
 POINTED = ("click", "double_tap", "long_press")
+#: The verbs that may name a UI element by its index.
+ON_ELEMENTS = (*POINTED, "input_text", "scroll")
 #: How long a long press holds the finger down, in ms (AndroidWorld's ``input swipe`` duration).
 LONG_PRESS_MS = 1000
 #: How long a whole-screen ``swipe`` takes, in ms.

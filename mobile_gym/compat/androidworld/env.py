@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 from mobile_gym.actions import Action
 from mobile_gym.compat.adb import AdbCalls
-from mobile_gym.compat.androidworld.actuation import Actuator
+from mobile_gym.compat.androidworld.actuation import ON_ELEMENTS, Actuator
 from mobile_gym.compat.androidworld.interface import AsyncEnv, BoundingBox, State, UIElement
 from mobile_gym.env import MobileEnv, make_env
 from mobile_gym.errors import ConfigError
@@ -210,10 +210,16 @@ class AndroidWorldEnv(AsyncEnv):
         del wait_to_stabilize  # the simulated screen is always stable (see the module's docstring)
         device = self.gym_env.device
         screen = device.observe(screenshot=True, screenshot_size=self._pixels_size or device.screen_size)
-        hierarchy = screen.hierarchy
+        return State(pixels=screen.screenshot, forest=None, ui_elements=self._screen_elements(screen.hierarchy),
+                     auxiliaries={})
+
+    def _screen_elements(self, hierarchy: ViewHierarchy | None = None) -> list[UIElement]:
+        """The UI elements of the screen now (of ``hierarchy`` if given), made once per screen."""
+        if hierarchy is None:
+            hierarchy = self.gym_env.device.observe(screenshot=False).hierarchy
         if self._elements is None or self._elements[0] is not hierarchy:
             self._elements = (hierarchy, ui_elements(hierarchy))
-        return State(pixels=screen.screenshot, forest=None, ui_elements=list(self._elements[1]), auxiliaries={})
+        return list(self._elements[1])
 
     def execute_action(self, action: Any) -> None:
         """Carry out an AndroidWorld `JSONAction` (or its dict) as AndroidWorld does on a
@@ -228,8 +234,7 @@ class AndroidWorldEnv(AsyncEnv):
             return
         if kind == "status":
             return
-        elements = self.get_state().ui_elements if kind in ("click", "double_tap", "long_press", "input_text",
-                                                             "scroll") else []
+        elements = self._screen_elements() if kind in ON_ELEMENTS else []
         self._actuator.execute(action, elements, self.logical_screen_size)
 
     def display_message(self, message: str, header: str = "") -> None:

@@ -26,7 +26,6 @@ from mobile_gym.errors import ConfigError
 
 if TYPE_CHECKING:
     from mobile_gym.compat.androidworld.env import AndroidWorldEnv
-    from mobile_gym.compat.androidworld.interface import UIElement
 
 POINTINGS = ("pixels", "index")
 #: What T3A's and M3A's action prompts (and no summary prompt) say.
@@ -123,40 +122,22 @@ class OracleLLM:
             return {"action_type": "answer", "text": action.text}
         x, y = action.touch  # type: ignore[misc]
         px, py = min(int(round(x * width)), width - 1), min(int(round(y * height)), height - 1)
+        # the screen's nodes are its UI elements, in the same order (`ui_elements`): a
+        # node's `order` is its element's index
+        screen = self.env.gym_env.device.observe(screenshot=False).hierarchy
         if kind is ActionType.SWIPE and not action.is_tap:
             lx, ly = action.lift  # type: ignore[misc]
             dx, dy = lx - x, ly - y
             direction = ("down" if dy < 0 else "up") if abs(dy) >= abs(dx) else ("right" if dx < 0 else "left")
             out: dict[str, Any] = {"action_type": "scroll", "direction": direction}
-            index = _scrollable_at(self.env.get_state().ui_elements, px, py)
-            if index:
-                out["index"] = index
+            scrollable = next((n for n in screen.nodes_at(px, py) if n.flags["scrollable"]), None)
+            if scrollable is not None and scrollable.order:
+                out["index"] = scrollable.order
             return out
         verb = {ActionType.LONG_PRESS: "long_press", ActionType.DOUBLE_TAP: "double_tap"}.get(kind, "click")
         if self.pointing == "index":
-            index = _element_at(self.env.get_state().ui_elements, px, py)
-            if index is not None:
-                return {"action_type": verb, "index": index}
+            target = screen.clickable_at(px, py) or screen.node_at(px, py)  # where Android sends the tap
+            if target is not None:
+                return {"action_type": verb, "index": target.order}
         return {"action_type": verb, "x": px, "y": py}
 
-
-def _contains(element: UIElement, x: int, y: int) -> bool:
-    box = element.bbox_pixels
-    return box is not None and box.x_min <= x <= box.x_max and box.y_min <= y <= box.y_max
-
-
-def _element_at(elements: list[UIElement], x: int, y: int) -> int | None:
-    """The element a tap at (x, y) goes to: the last clickable one holding the point (the
-    topmost: a dump lists children after parents, dialogs after what they cover), else
-    the smallest holding it."""
-    held = [i for i, e in enumerate(elements) if _contains(e, x, y)]
-    clickable = [i for i in held if elements[i].is_clickable]
-    if clickable:
-        return clickable[-1]
-    return min(held, key=lambda i: elements[i].bbox_pixels.area) if held else None  # type: ignore[union-attr]
-
-
-def _scrollable_at(elements: list[UIElement], x: int, y: int) -> int | None:
-    """The smallest scrollable element holding (x, y)."""
-    held = [(i, e) for i, e in enumerate(elements) if e.is_scrollable and _contains(e, x, y)]
-    return min(held, key=lambda pair: pair[1].bbox_pixels.area)[0] if held else None  # type: ignore[union-attr]
